@@ -1,0 +1,130 @@
+// The one decision contract every game implements (after OpenSpiel's State).
+//
+// A game is a set of pure functions over a plain-data state S. `apply` mutates the state it
+// is given (clone first to keep the old one): search clones explicitly, the server keeps one.
+//
+// Who decides now is a Decision:
+//  - "turn": one seat must act. This covers a normal turn, a follow-up choice of one
+//    player (Shazamm! Larcin, a full Incantibus trunk) and answers out of turn, asked of the
+//    targets one after another (Emmerlaüs counter-attacks and resistance rolls).
+//  - "simultaneous": several seats commit secretly. Each commit is applied on its own and
+//    stored sealed in the state; views show others only *that* a seat has committed; the step
+//    resolves when the last waiting seat commits. The action log thus stays a sequence of
+//    (seat, action) pairs, and bots see an opponent's sealed commit as hidden information.
+//  - "over": nobody; `outcome` says who won.
+// Chance is not a decision: the RNG state lives in S and rules draw from it inside `apply`.
+import type { ZodType } from "zod";
+import type { Result } from "./result.ts";
+import type { RngState, Seed } from "./rng.ts";
+
+export type Seat = number;
+export const SPECTATOR = "spectator" as const;
+/** Whose eyes a view or an event is for: a seat, or a spectator who sees only public facts. */
+export type Viewer = Seat | typeof SPECTATOR;
+
+export type Decision =
+  | { readonly type: "turn"; readonly seat: Seat; readonly prompt: string }
+  | { readonly type: "simultaneous"; readonly seats: readonly Seat[]; readonly prompt: string }
+  | { readonly type: "over" };
+
+export interface Outcome {
+  /** Seats that won (several on a shared win); empty on a draw. */
+  readonly winners: readonly Seat[];
+  /** One score per seat, as the game counts it (points, life, ...). */
+  readonly scores: readonly number[];
+  readonly draw: boolean;
+}
+
+/** Every state carries its generator; resampling replaces it, since no seat knows it. */
+export interface BaseState {
+  rng: RngState;
+}
+
+export interface GameSetup<O> {
+  readonly seats: number;
+  readonly options: O;
+  readonly seed: Seed;
+}
+
+export interface OptionDoc {
+  readonly name: string;
+  readonly description: string;
+  /** The accepted values, as shown in `grimoire games`. */
+  readonly values: string;
+}
+
+export type ActionErrorCode = "game-over" | "not-your-turn" | "malformed-action" | "illegal-action";
+export interface ActionError {
+  readonly code: ActionErrorCode;
+  readonly message: string;
+}
+
+export interface BotContext<V, A> {
+  readonly view: V;
+  readonly seat: Seat;
+  /** The legal actions of this seat now; never empty. */
+  readonly legal: readonly A[];
+  /** The bot's own generator (not the game's). */
+  readonly rng: RngState;
+}
+
+export interface Bot<V, A> {
+  readonly name: string;
+  decide(context: BotContext<V, A>): A;
+}
+
+export interface BotInfo<V, A> {
+  readonly description: string;
+  create(): Bot<V, A>;
+}
+
+export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
+  readonly id: string;
+  readonly title: string;
+  readonly minSeats: number;
+  readonly maxSeats: number;
+  /** Validates untrusted options and fills defaults: `optionsSchema.parse({})` is the default game. */
+  readonly optionsSchema: ZodType<O>;
+  readonly optionDocs: readonly OptionDoc[];
+  /** No game of this size lasts more actions than this (checked by the property suite). */
+  maxActions(seats: number, options: O): number;
+
+  /** A fresh game dealt from the seed. */
+  setup(setup: GameSetup<O>): S;
+  /** A game from an explicit, untrusted arrangement (deal order, ...); errors name what is wrong. */
+  fromArrangement(setup: GameSetup<O>, arrangement: unknown): Result<S, string>;
+
+  decision(state: S): Decision;
+  legalActions(state: S, seat: Seat): A[];
+  /** Untrusted input to one of `legalActions(state, seat)`, or a typed error. */
+  parseAction(state: S, seat: Seat, raw: unknown): Result<A, ActionError>;
+  /** Plays a legal action of a deciding seat, mutating `state`; returns what happened. */
+  apply(state: S, seat: Seat, action: A): E[];
+  outcome(state: S): Outcome | null;
+
+  /** Everything `viewer` may know, and nothing more. The only way state leaves the engine. */
+  view(state: S, viewer: Viewer): V;
+  /** The event as `viewer` may see it, or null when it shows them nothing. */
+  eventFor(event: E, viewer: Viewer): VE | null;
+  /** One line of English for a visible event, for logs and the terminal. */
+  describeEvent(event: VE, viewer: Viewer): string;
+  /** One short line of English for an action, for logs, menus and the terminal. */
+  describeAction(action: A): string;
+
+  /** A full state consistent with everything `seat` knows (its view), hidden parts drawn from `rng`. */
+  resample(view: V, seat: Seat, rng: RngState): S;
+  /**
+   * The same game with what `seat` may not know redrawn from `rng`, from the full state.
+   * Independent of `view`: the property suite uses it to prove views do not leak.
+   */
+  shuffleHidden(state: S, seat: Seat, rng: RngState): S;
+  clone(state: S): S;
+
+  readonly bots: Readonly<Record<string, BotInfo<V, A>>>;
+  /** Bot names for the server's and CLI's levels. */
+  readonly levels: Readonly<Record<"easy" | "medium" | "hard", string>>;
+}
+
+/** Any game, for code that handles all of them (catalog, CLI, server). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any, any, any, any>;

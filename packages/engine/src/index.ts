@@ -1,0 +1,9 @@
+// @grimoire/engine: the game-agnostic kernel shared by every game, the server, the CLI and the bots.
+export * from "./game.ts";
+export * from "./result.ts";
+export * from "./rng.ts";
+export * from "./clone.ts";
+export * from "./play.ts";
+export * from "./stats.ts";
+export * from "./scenario.ts";
+export * from "./actions.ts";

@@ -1,0 +1,150 @@
+// The generic property suite every game runs (after OpenSpiel's RandomSimTest).
+// Random games from many seeds, checking at every step:
+//  - a deciding seat always has legal actions, and every legal action parses back to itself;
+//  - malformed and illegal input is refused with a typed error and changes nothing;
+//  - clone() equals the original, and the state survives a JSON round trip;
+//  - for every seat: resample(view) is a state with the same view, the same decision and, for
+//    the deciding seat, the same legal actions; shuffleHidden(state) gives the same view
+//    (no leak: the view cannot tell apart states that differ only in what the seat may not know);
+//  - events project for every viewer and are plain JSON;
+//  - the game ends within maxActions with an outcome in range;
+//  - same seed and same actions give identical states.
+import { isDeepStrictEqual } from "node:util";
+import { deepClone } from "./clone.ts";
+import { SPECTATOR, type AnyGame, type Viewer } from "./game.ts";
+import { waitingSeats } from "./play.ts";
+import { createRng, pick, randomInt, type RngState } from "./rng.ts";
+
+export interface PropertyOptions {
+  readonly seats: number;
+  readonly options?: unknown;
+  readonly games: number;
+  readonly seed?: number;
+  /** Check views and resampling every `viewEvery` steps (1 = every step). */
+  readonly viewEvery?: number;
+  /** Extra invariant of the game (conservation, bounds); throw to fail. */
+  readonly invariant?: (state: any) => void;
+}
+
+export interface PropertyReport {
+  readonly games: number;
+  readonly actions: number;
+  readonly maxLength: number;
+  readonly winsBySeat: number[];
+  readonly draws: number;
+}
+
+function fail(game: AnyGame, context: string, detail: string): never {
+  throw new Error(`${game.id} property failed (${context}): ${detail}`);
+}
+
+function same(game: AnyGame, context: string, what: string, a: unknown, b: unknown): void {
+  if (!isDeepStrictEqual(a, b)) {
+    fail(game, context, `${what} differ:\n  expected ${JSON.stringify(b)?.slice(0, 2000)}\n  got      ${JSON.stringify(a)?.slice(0, 2000)}`);
+  }
+}
+
+function checkViews(game: AnyGame, state: any, seats: number, rng: RngState, context: string): void {
+  const decision = game.decision(state);
+  for (let seat = 0; seat < seats; seat++) {
+    const view = game.view(state, seat);
+    same(game, context, "view and its JSON round trip", JSON.parse(JSON.stringify(view)), view);
+    const resampled = game.resample(deepClone(view), seat, rng);
+    same(game, `${context}, resample for seat ${seat}`, "views", game.view(resampled, seat), view);
+    same(game, `${context}, resample for seat ${seat}`, "decisions", game.decision(resampled), decision);
+    if (waitingSeats(decision).includes(seat)) {
+      same(game, `${context}, resample for seat ${seat}`, "legal actions", game.legalActions(resampled, seat), game.legalActions(state, seat));
+    }
+    const shuffled = game.shuffleHidden(game.clone(state), seat, rng);
+    same(game, `${context}, shuffleHidden for seat ${seat}`, "views (a leak: the view shows what the seat may not know)", game.view(shuffled, seat), view);
+  }
+  const spectator = game.view(state, SPECTATOR);
+  same(game, context, "spectator view and its JSON round trip", JSON.parse(JSON.stringify(spectator)), spectator);
+}
+
+/** Plays `games` random games and throws on the first broken property. */
+export function checkGameProperties(game: AnyGame, props: PropertyOptions): PropertyReport {
+  const options = game.optionsSchema.parse(props.options ?? {});
+  const limit = game.maxActions(props.seats, options);
+  const viewEvery = props.viewEvery ?? 1;
+  const report = { games: 0, actions: 0, maxLength: 0, winsBySeat: new Array<number>(props.seats).fill(0), draws: 0 };
+  const viewers: Viewer[] = [SPECTATOR, ...Array.from({ length: props.seats }, (_, i) => i)];
+
+  for (let g = 0; g < props.games; g++) {
+    const seed = (props.seed ?? 1) + g;
+    const rng = createRng(seed * 7919 + 13);
+    const state = game.setup({ seats: props.seats, options, seed });
+    const again = game.setup({ seats: props.seats, options, seed });
+    same(game, `game ${seed}, setup`, "states from the same seed", again, state);
+    const played: { seat: number; action: unknown }[] = [];
+    let steps = 0;
+    for (;;) {
+      const context = `seed ${seed}, step ${steps}`;
+      props.invariant?.(state);
+      same(game, context, "clone", game.clone(state), state);
+      same(game, context, "JSON round trip", JSON.parse(JSON.stringify(state)), state);
+      if (steps % viewEvery === 0) checkViews(game, state, props.seats, rng, context);
+
+      const decision = game.decision(state);
+      const outcome = game.outcome(state);
+      if (decision.type === "over") {
+        if (!outcome) fail(game, context, "the game is over but has no outcome");
+        if (outcome.scores.length !== props.seats) fail(game, context, `outcome has ${outcome.scores.length} scores`);
+        if (!outcome.scores.every(Number.isFinite)) fail(game, context, "outcome has a non-finite score");
+        if (outcome.winners.some((s) => !Number.isInteger(s) || s < 0 || s >= props.seats)) fail(game, context, "winner out of range");
+        if (outcome.draw !== (outcome.winners.length === 0)) fail(game, context, "a draw has no winners and only a draw");
+        if (outcome.draw) report.draws++;
+        for (const w of outcome.winners) report.winsBySeat[w]!++;
+        break;
+      }
+      if (outcome) fail(game, context, "an outcome before the game is over");
+      const waiting = waitingSeats(decision);
+      if (waiting.length === 0) fail(game, context, "a decision with no seat");
+      if (new Set(waiting).size !== waiting.length) fail(game, context, "a seat waits twice");
+      const seat = pick(rng, waiting);
+      const legal = game.legalActions(state, seat);
+      if (legal.length === 0) fail(game, context, `seat ${seat} must decide but has no legal action`);
+
+      // Bad input is refused and changes nothing.
+      const before = game.clone(state);
+      for (const junk of [null, 42, "nonsense", { type: "no-such-action" }, []]) {
+        const parsed = game.parseAction(state, seat, junk);
+        if (parsed.ok) fail(game, context, `accepted junk action ${JSON.stringify(junk)}`);
+        if (parsed.error.code !== "malformed-action" && parsed.error.code !== "illegal-action") {
+          fail(game, context, `junk refused with code ${parsed.error.code}`);
+        }
+      }
+      same(game, context, "state after refused input", state, before);
+
+      const action = legal[randomInt(rng, 0, legal.length - 1)];
+      const reparsed = game.parseAction(state, seat, JSON.parse(JSON.stringify(action)));
+      if (!reparsed.ok) fail(game, context, `legal action ${JSON.stringify(action)} refused: ${reparsed.error.message}`);
+      same(game, context, "parsed legal action", reparsed.value, action);
+      if (typeof game.describeAction(action) !== "string") fail(game, context, "describeAction");
+
+      const events = game.apply(state, seat, action);
+      played.push({ seat, action });
+      for (const event of events) {
+        for (const viewer of viewers) {
+          const seen = game.eventFor(event, viewer);
+          if (seen !== null) {
+            same(game, context, "event and its JSON round trip", JSON.parse(JSON.stringify(seen)), seen);
+            if (typeof game.describeEvent(seen, viewer) !== "string") fail(game, context, "describeEvent");
+          }
+        }
+      }
+      steps++;
+      if (steps > limit) fail(game, context, `no end after ${limit} actions`);
+    }
+    // Determinism: the same seed and actions reach the same final state.
+    if (g < 20) {
+      const replay = game.setup({ seats: props.seats, options, seed });
+      for (const { seat, action } of played) game.apply(replay, seat, action);
+      same(game, `seed ${seed}, replay`, "final states", replay, state);
+    }
+    report.games++;
+    report.actions += steps;
+    report.maxLength = Math.max(report.maxLength, steps);
+  }
+  return report;
+}
