@@ -62,7 +62,7 @@ export interface ActionError {
 export interface BotContext<V, A> {
   readonly view: V;
   readonly seat: Seat;
-  /** The legal actions of this seat now; never empty. */
+  /** The legal actions of this seat now (a uniform sample for a game with `sampleActions`); never empty. */
   readonly legal: readonly A[];
   /** The bot's own generator (not the game's). */
   readonly rng: RngState;
@@ -96,6 +96,13 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
 
   decision(state: S): Decision;
   legalActions(state: S, seat: Seat): A[];
+  /**
+   * Optional, for games whose legal actions are too many to list at every step (Shazamm!: every
+   * bid times every subset of cards). All legal actions of `seat` when there are at most `max`,
+   * otherwise `max` of them drawn uniformly (with replacement) from `rng`. When present, drivers
+   * (playout, the property suite) use it instead of `legalActions`, which stays exhaustive.
+   */
+  sampleActions?(state: S, seat: Seat, rng: RngState, max: number): A[];
   /** Untrusted input to one of `legalActions(state, seat)`, or a typed error. */
   parseAction(state: S, seat: Seat, raw: unknown): Result<A, ActionError>;
   /** Plays a legal action of a deciding seat, mutating `state`; returns what happened. */
@@ -110,6 +117,8 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
   describeEvent(event: VE, viewer: Viewer): string;
   /** One short line of English for an action, for logs, menus and the terminal. */
   describeAction(action: A): string;
+  /** Optional: the view as readable text for the terminal (`grimoire play`); else pretty JSON. */
+  describeView?(view: V, viewer: Viewer): string;
 
   /** A full state consistent with everything `seat` knows (its view), hidden parts drawn from `rng`. */
   resample(view: V, seat: Seat, rng: RngState): S;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AnyGame, PlayedAction } from "./index.ts";
 import { act } from "./play.ts";
 import { err, ok, type Result } from "./result.ts";
-import { createRng, isSeed, type Seed } from "./rng.ts";
+import { isSeed, type Seed } from "./rng.ts";
 
 const seedSchema = z.custom<Seed>(isSeed, { message: "expected an integer or 32 hex digits" });
 
@@ -66,7 +66,9 @@ export function loadScenario(raw: unknown, findGame: (id: string) => AnyGame | u
     if (!arranged.ok) return err(`arrangement: ${arranged.error}`);
     initial = arranged.value;
   }
-  initial.rng = createRng(file.seed, file.dice);
+  // Keep the generator where setup left it, so a recorded game (setup + actions) replays
+  // exactly; forced dice come first.
+  initial.rng.forced = [...file.dice];
   return ok({ game, names, options: options.data, seed: file.seed, initial, actions: file.actions, file });
 }
 
@@ -88,7 +90,13 @@ export function replayScenario(
   const state = scenario.game.clone(scenario.initial);
   for (let index = 0; index < scenario.actions.length; index++) {
     const { seat, action } = scenario.actions[index]!;
-    const applied = act(scenario.game, state, seat, action);
+    let applied;
+    try {
+      applied = act(scenario.game, state, seat, action);
+    } catch (error) {
+      // A forced die that does not fit, say: report it against the action, not as a crash.
+      return err(`actions[${index}] (seat ${seat}): ${error instanceof Error ? error.message : String(error)}`);
+    }
     if (!applied.ok) return err(`actions[${index}] (seat ${seat}): ${applied.error.code}: ${applied.error.message}`);
     onStep?.({ index, seat, action, events: applied.value }, state);
   }

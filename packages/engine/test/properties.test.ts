@@ -1,0 +1,77 @@
+// The generic property suite on the test fixture: it passes on a sound game and catches
+// leaky views and inconsistent resampling.
+import { describe, expect, it } from "vitest";
+import { checkGameProperties } from "../src/testing.ts";
+import { biddingGame, makeBiddingGame } from "./fixtures/bidding.ts";
+
+describe("checkGameProperties", () => {
+  for (const seats of [2, 3, 4]) {
+    for (const hand of [1, 2, 3]) {
+      it(`passes on the fixture with ${seats} seats and hands of ${hand}`, () => {
+        const report = checkGameProperties(biddingGame, { seats, options: { hand }, games: 150, seed: 100 * seats + hand });
+        expect(report.games).toBe(150);
+        expect(report.actions).toBeGreaterThan(150 * hand * seats - 1);
+        expect(report.maxLength).toBeLessThanOrEqual(hand * (seats + 1));
+        const wins = report.winsBySeat.reduce((a, b) => a + b, 0);
+        expect(wins + report.draws).toBe(150);
+      });
+    }
+  }
+
+  it("reaches both a tie and a follow-up choice in random games", () => {
+    // Otherwise the suite above would not exercise the claim step or the tie path.
+    let claims = 0;
+    let ties = 0;
+    const game = {
+      ...biddingGame,
+      apply: (state: Parameters<typeof biddingGame.apply>[0], seat: number, action: Parameters<typeof biddingGame.apply>[2]) => {
+        const events = biddingGame.apply(state, seat, action);
+        for (const e of events) {
+          if (e.type === "claimed") claims++;
+          if (e.type === "revealed" && e.winner === null) ties++;
+        }
+        return events;
+      },
+    };
+    checkGameProperties(game, { seats: 3, games: 100, seed: 5 });
+    expect(claims).toBeGreaterThan(10);
+    expect(ties).toBeGreaterThan(0);
+  });
+
+  it("catches a view that shows another seat's sealed commit", () => {
+    expect(() => checkGameProperties(makeBiddingGame("sealed-bid"), { seats: 3, games: 50, seed: 1 })).toThrow(
+      /shuffleHidden for seat \d.*a leak/,
+    );
+  });
+
+  it("catches a view that shows a hand the seat may not see", () => {
+    expect(() => checkGameProperties(makeBiddingGame("other-hand"), { seats: 2, games: 50, seed: 1 })).toThrow(
+      /shuffleHidden for seat \d.*a leak/,
+    );
+  });
+
+  it("catches a resample inconsistent with the view", () => {
+    expect(() => checkGameProperties(makeBiddingGame("bad-resample"), { seats: 2, games: 50, seed: 1 })).toThrow(
+      /resample for seat \d.*views differ/s,
+    );
+  });
+
+  it("catches a game that never ends", () => {
+    const endless = { ...biddingGame, maxActions: () => 1 };
+    expect(() => checkGameProperties(endless, { seats: 2, games: 5 })).toThrow(/no end after 1 actions/);
+  });
+
+  it("catches a game that accepts junk", () => {
+    const lax = { ...biddingGame, parseAction: (_s: unknown, _seat: number, raw: unknown) => ({ ok: true as const, value: raw as never }) };
+    expect(() => checkGameProperties(lax, { seats: 2, games: 5 })).toThrow(/accepted junk/);
+  });
+
+  it("catches nondeterminism", () => {
+    let calls = 0;
+    const drifting = {
+      ...biddingGame,
+      setup: (setup: Parameters<typeof biddingGame.setup>[0]) => biddingGame.setup({ ...setup, seed: Number(setup.seed) + calls++ }),
+    };
+    expect(() => checkGameProperties(drifting, { seats: 2, games: 5 })).toThrow(/states from the same seed differ/);
+  });
+});
