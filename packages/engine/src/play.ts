@@ -61,7 +61,7 @@ export function playout<G extends AnyGame>(
     const decision = game.decision(state);
     const seat = nextActor(decision);
     if (seat === null) return played;
-    const legal = game.legalActions(state, seat);
+    const legal = game.sampleActions ? game.sampleActions(state, seat, botRng, 64) : game.legalActions(state, seat);
     if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} must decide but has no legal action`);
     const bot = bots[seat];
     if (!bot) throw new Error(`no bot for seat ${seat}`);

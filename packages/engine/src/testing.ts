@@ -53,7 +53,13 @@ function checkViews(game: AnyGame, state: any, seats: number, rng: RngState, con
     same(game, `${context}, resample for seat ${seat}`, "views", game.view(resampled, seat), view);
     same(game, `${context}, resample for seat ${seat}`, "decisions", game.decision(resampled), decision);
     if (waitingSeats(decision).includes(seat)) {
-      same(game, `${context}, resample for seat ${seat}`, "legal actions", game.legalActions(resampled, seat), game.legalActions(state, seat));
+      if (game.sampleActions) {
+        // Too many to list: the same draws from the same generator must agree.
+        const draws = deepClone(rng);
+        same(game, `${context}, resample for seat ${seat}`, "sampled legal actions", game.sampleActions(resampled, seat, deepClone(draws), 8), game.sampleActions(state, seat, deepClone(draws), 8));
+      } else {
+        same(game, `${context}, resample for seat ${seat}`, "legal actions", game.legalActions(resampled, seat), game.legalActions(state, seat));
+      }
     }
     const shuffled = game.shuffleHidden(game.clone(state), seat, rng);
     same(game, `${context}, shuffleHidden for seat ${seat}`, "views (a leak: the view shows what the seat may not know)", game.view(shuffled, seat), view);
@@ -102,7 +108,7 @@ export function checkGameProperties(game: AnyGame, props: PropertyOptions): Prop
       if (waiting.length === 0) fail(game, context, "a decision with no seat");
       if (new Set(waiting).size !== waiting.length) fail(game, context, "a seat waits twice");
       const seat = pick(rng, waiting);
-      const legal = game.legalActions(state, seat);
+      const legal = game.sampleActions ? game.sampleActions(state, seat, rng, 16) : game.legalActions(state, seat);
       if (legal.length === 0) fail(game, context, `seat ${seat} must decide but has no legal action`);
 
       // Bad input is refused and changes nothing.
