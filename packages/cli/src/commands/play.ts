@@ -1,0 +1,171 @@
+// `grimoire play`: one human against bots in the terminal. The human sees only their seat's
+// view and the events as their seat saw them, and picks among numbered legal actions.
+// Reads one line per choice, so it works interactively and with piped input.
+import { writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import { act, createRng, forkRng, waitingSeats, type AnyGame, type PlayedAction, type Seat, type Seed } from "@grimoire/engine";
+import {
+  CliError,
+  createBot,
+  defaultContext,
+  lineReader,
+  outcomeText,
+  parseBots,
+  parseLevel,
+  parseOptions,
+  parseSeats,
+  parseSeed,
+  print,
+  requireGame,
+  viewText,
+  type CliContext,
+  type NamedBot,
+} from "../context.ts";
+
+export interface TerminalGame {
+  readonly game: AnyGame;
+  readonly seats: number;
+  readonly human: Seat;
+  /** One bot per seat; the human's entry is ignored. */
+  readonly bots: readonly (NamedBot | null)[];
+  readonly options: unknown;
+  readonly seed: Seed;
+  /** Where to save the game as a scenario file (seed + actions) at the end. */
+  readonly record?: string | undefined;
+}
+
+export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Promise<void> {
+  const { game, seats, human } = setup;
+  const names = Array.from({ length: seats }, (_, seat) => (seat === human ? `you (seat ${seat})` : `seat ${seat} (${setup.bots[seat]?.name})`));
+  const state = game.setup({ seats, options: setup.options, seed: setup.seed });
+  const botRng = forkRng(createRng(setup.seed));
+  const played: PlayedAction[] = [];
+  const input = lineReader(ctx.stdin);
+
+  print(ctx, `${game.title}: ${seats} players, seed ${setup.seed} (replay this deal with --seed ${setup.seed}).`);
+  print(ctx, `You are seat ${human}. ${names.filter((_, seat) => seat !== human).join(", ")}.`);
+  print(ctx, `Type the number of your choice, or q to quit.`);
+  try {
+    for (;;) {
+      const decision = game.decision(state);
+      if (decision.type === "over") {
+        print(ctx);
+        print(ctx, viewText(game, game.view(state, human), human));
+        print(ctx, `Game over: ${outcomeText(game.outcome(state), names)}.`);
+        return;
+      }
+      const waiting = waitingSeats(decision);
+      const seat = waiting.includes(human) ? human : waiting[0]!;
+      const legal = game.legalActions(state, seat);
+      if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} must decide but has no legal action`);
+      let action: unknown;
+      if (seat === human) {
+        print(ctx);
+        print(ctx, viewText(game, game.view(state, human), human));
+        if (legal.length === 1) {
+          action = legal[0];
+          print(ctx, `${decision.prompt} Only one choice: ${game.describeAction(action)}.`);
+        } else {
+          action = await askHuman(ctx, game, state, human, decision.prompt, legal, input);
+          if (action === QUIT) {
+            print(ctx, "You left the game.");
+            return;
+          }
+        }
+      } else {
+        const bot = setup.bots[seat];
+        if (!bot) throw new Error(`no bot for seat ${seat}`);
+        action = legal.length === 1 ? legal[0] : bot.bot.decide({ view: game.view(state, seat), seat, legal, rng: botRng });
+      }
+      const applied = act(game, state, seat, action);
+      if (!applied.ok) throw new Error(`${names[seat]} played an action refused by the rules: ${applied.error.message}`);
+      played.push({ seat, action });
+      for (const event of applied.value) {
+        const seen = game.eventFor(event, human);
+        if (seen !== null) print(ctx, `  · ${game.describeEvent(seen, human)}`);
+      }
+    }
+  } finally {
+    input.close();
+    if (setup.record) {
+      const file = { game: game.id, seats, options: setup.options, seed: setup.seed, actions: played };
+      writeFileSync(setup.record, `${JSON.stringify(file, null, 2)}\n`);
+      print(ctx, `Game recorded in ${setup.record} (grimoire replay ${setup.record}).`);
+    }
+  }
+}
+
+const QUIT = Symbol("quit");
+
+async function askHuman(
+  ctx: CliContext,
+  game: AnyGame,
+  state: unknown,
+  seat: Seat,
+  prompt: string,
+  legal: readonly unknown[],
+  input: ReturnType<typeof lineReader>,
+): Promise<unknown> {
+  print(ctx, prompt);
+  legal.forEach((action, i) => print(ctx, `  ${i + 1}. ${game.describeAction(action)}`));
+  for (;;) {
+    ctx.stdout.write(`Your choice (1–${legal.length}): `);
+    const line = await input.next();
+    if (line === null) {
+      print(ctx);
+      throw new CliError("input ended before the game did");
+    }
+    // A terminal echoes what was typed; piped input does not, so echo it for a readable transcript.
+    if (!(ctx.stdin as { isTTY?: boolean }).isTTY) print(ctx, line);
+    const text = line.trim();
+    if (text === "q" || text === "quit") return QUIT;
+    if (/^\d+$/.test(text)) {
+      const choice = legal[Number(text) - 1];
+      if (choice !== undefined) return choice;
+      print(ctx, `Choose a number from 1 to ${legal.length}.`);
+      continue;
+    }
+    // An action typed as JSON, checked by the game like any untrusted input.
+    try {
+      const parsed = game.parseAction(state, seat, JSON.parse(text));
+      if (parsed.ok) return parsed.value;
+      print(ctx, `Refused: ${parsed.error.message}`);
+    } catch {
+      print(ctx, `Type a number from 1 to ${legal.length}, or q to quit.`);
+    }
+  }
+}
+
+interface PlayFlags {
+  players?: string;
+  seat?: string;
+  bots?: string;
+  level?: string;
+  option: string[];
+  seed?: string;
+  record?: string;
+}
+
+export function register(program: Command, ctx: CliContext = defaultContext()): void {
+  program
+    .command("play")
+    .description("play against bots in the terminal, seeing only your own seat's view")
+    .argument("<game>", "game id (see `grimoire games`)")
+    .option("--players <n>", "number of players (default: the game's minimum)")
+    .option("--seat <k>", "your seat, counted from 0", "0")
+    .option("--bots <names>", "bots for the other seats: one name for all, or one per other seat")
+    .option("--level <level>", "easy, medium or hard (instead of --bots)", "medium")
+    .option("--option <key=value>", "a game option (repeatable)", (value: string, all: string[]) => [...all, value], [])
+    .option("--seed <seed>", "deal from this seed (integer or 32 hex digits)")
+    .option("--record <file>", "save the game (seed and actions) as a scenario file")
+    .action(async (id: string, flags: PlayFlags) => {
+      const game = requireGame(ctx, id);
+      const seats = parseSeats(game, flags.players);
+      const human = Number(flags.seat);
+      if (!Number.isInteger(human) || human < 0 || human >= seats) throw new CliError(`--seat: expected 0–${seats - 1}, got ${flags.seat}`);
+      const options = parseOptions(game, flags.option);
+      const others = flags.bots !== undefined ? parseBots(game, flags.bots, seats - 1) : Array.from({ length: seats - 1 }, () => createBot(game, parseLevel(game, flags.level ?? "medium")));
+      const bots = Array.from({ length: seats }, (_, seat) => (seat === human ? null : others[seat < human ? seat : seat - 1]!));
+      await playInTerminal(ctx, { game, seats, human, bots, options, seed: parseSeed(flags.seed), record: flags.record });
+    });
+}

@@ -1,0 +1,55 @@
+// The `grimoire` command line: builds the program from one module per command
+// (commands/<name>.ts, each exporting `register(program, ctx)`), runs it, and turns every
+// failure into one line on stderr and a non-zero exit code.
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Command, CommanderError } from "commander";
+import { defaultContext, errorLine, type CliContext } from "./context.ts";
+import { register as registerGames } from "./commands/games.ts";
+import { register as registerPlay } from "./commands/play.ts";
+import { register as registerSimulate } from "./commands/simulate.ts";
+import { register as registerReplay } from "./commands/replay.ts";
+import { register as registerStart } from "./commands/start.ts";
+
+export function buildProgram(ctx: CliContext = defaultContext()): Command {
+  const program = new Command("grimoire")
+    .description("Grimoire: four wizard board games, in the terminal and in the browser")
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) })
+    .showHelpAfterError(false);
+  // One line per command; settings above are inherited by each.
+  registerGames(program, ctx);
+  registerPlay(program, ctx);
+  registerSimulate(program, ctx);
+  registerReplay(program, ctx);
+  registerStart(program, ctx);
+  return program;
+}
+
+/** Runs the command line `args` (without node and the script); resolves to the exit code. */
+export async function run(args: readonly string[], ctx: CliContext = defaultContext()): Promise<number> {
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync([...args], { from: "user" });
+    return 0;
+  } catch (error) {
+    // Commander has already printed its own one-line message (or the help).
+    if (error instanceof CommanderError) return error.exitCode;
+    ctx.stderr.write(`grimoire: ${errorLine(error)}\n`);
+    return 1;
+  }
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    const real = realpathSync(script);
+    const here = fileURLToPath(import.meta.url);
+    return real === here || real === realpathSync(fileURLToPath(new URL("../../../bin/grimoire.js", import.meta.url)));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) process.exitCode = await run(process.argv.slice(2));
