@@ -56,7 +56,8 @@ export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Prom
       }
       const waiting = waitingSeats(decision);
       const seat = waiting.includes(human) ? human : waiting[0]!;
-      const legal = game.legalActions(state, seat);
+      // Bots choose among a sample when the game lists too many actions (as in playout).
+      const legal = seat !== human && game.sampleActions ? game.sampleActions(state, seat, botRng, 64) : game.legalActions(state, seat);
       if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} must decide but has no legal action`);
       let action: unknown;
       if (seat === human) {

@@ -38,7 +38,8 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
         if (!Number.isInteger(seat) || seat < 0 || seat >= names.length) throw new CliError(`--as: expected a seat from 0 to ${names.length - 1}, got ${flags.as}`);
         viewer = seat;
       }
-      const who = (seat: number) => `${names[seat]} (seat ${seat})`;
+      const named = typeof scenario.file.seats !== "number";
+      const who = (seat: number) => (named ? `${names[seat]} (seat ${seat})` : `seat ${seat}`);
       const header = scenario.file.title ? `${game.title} — ${scenario.file.title}` : game.title;
       print(ctx, `${header}: ${names.length} players, seed ${scenario.seed}, options ${JSON.stringify(scenario.options)}`);
       if (scenario.file.description) print(ctx, scenario.file.description);
@@ -58,7 +59,7 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
       if (viewer !== SPECTATOR) print(ctx, viewText(game, game.view(state, viewer), viewer));
       const decision = game.decision(state);
       if (decision.type === "over") {
-        print(ctx, `Game over: ${outcomeText(game.outcome(state), names)}.`);
+        print(ctx, `Game over: ${outcomeText(game.outcome(state), names.map((_, seat) => who(seat)))}.`);
       } else {
         print(ctx, `After ${scenario.actions.length} actions, waiting for ${waitingSeats(decision).map(who).join(", ")}: ${decision.prompt}`);
       }

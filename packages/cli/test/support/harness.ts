@@ -1,0 +1,37 @@
+// In-process harness: runs the CLI with the engine's test fixture registered, piped input and
+// captured output.
+import { Readable } from "node:stream";
+import type { AnyGame } from "@grimoire/engine";
+import { run } from "../../src/main.ts";
+import type { CliContext } from "../../src/context.ts";
+import { biddingGame } from "../../../engine/test/fixtures/bidding.ts";
+
+export const fixtureGames: readonly AnyGame[] = [biddingGame];
+
+export interface RunResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export async function runCli(
+  args: readonly string[],
+  input = "",
+  extra: Partial<CliContext> = {},
+  tty = false,
+): Promise<RunResult> {
+  let stdout = "";
+  let stderr = "";
+  const games = extra.games ?? fixtureGames;
+  const ctx: CliContext = {
+    games,
+    findGame: (id) => games.find((g) => g.id === id),
+    stdin: Readable.from([input]),
+    stdout: { write: (text: string) => (stdout += text), isTTY: tty },
+    stderr: { write: (text: string) => (stderr += text), isTTY: false },
+    loadServer: async () => ({}),
+    ...extra,
+  };
+  const code = await run(args, ctx);
+  return { code, stdout, stderr };
+}
