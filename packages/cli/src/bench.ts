@@ -1,0 +1,130 @@
+// `npm run bench`: the speed of the rules, on one core. For every registered game and player
+// count: uniformly random playouts (no views, no bots) from fixed seeds after a warm-up,
+// reported as playouts and actions per second, and rounds per second for a game whose state
+// counts its rounds (`round`: Abraca…What?'s four-player figure has a target of 20,000/s).
+// Options: --seconds S (measuring time per row, default 1.5), --game ID (only that game).
+import { cpus, platform, release } from "node:os";
+import { performance } from "node:perf_hooks";
+import { games } from "@grimoire/catalog";
+import { createRng, pick, randomInt, waitingSeats, type AnyGame, type RngState } from "@grimoire/engine";
+
+const WARM_UP_MS = 300;
+const ROUNDS_TARGET = 20_000;
+
+export interface BenchRow {
+  readonly game: string;
+  readonly seats: number;
+  readonly playouts: number;
+  readonly actions: number;
+  readonly rounds: number | null;
+  readonly seconds: number;
+}
+
+/** The round counter of a state, when the game keeps one (a numeric `round` field). */
+function roundsOf(state: unknown): number | null {
+  const round = (state as { round?: unknown }).round;
+  return typeof round === "number" ? round : null;
+}
+
+/** One uniformly random game from `seed`; returns its length and its number of rounds. */
+export function randomPlayout(game: AnyGame, seats: number, options: unknown, seed: number, rng: RngState): { actions: number; rounds: number | null } {
+  const state = game.setup({ seats, options, seed });
+  const startRound = roundsOf(state);
+  const limit = game.maxActions(seats, options);
+  let actions = 0;
+  for (;;) {
+    const decision = game.decision(state);
+    if (decision.type === "over") break;
+    const waiting = waitingSeats(decision);
+    const seat = waiting.length === 1 ? waiting[0]! : waiting[randomInt(rng, 0, waiting.length - 1)]!;
+    // One uniform draw among the legal actions (a sample of one when the game lists too many).
+    const legal = game.sampleActions ? game.sampleActions(state, seat, rng, 1) : game.legalActions(state, seat);
+    game.apply(state, seat, legal.length === 1 ? legal[0] : pick(rng, legal));
+    if (++actions > limit) throw new Error(`${game.id}: game from seed ${seed} lasted more than ${limit} actions`);
+  }
+  const endRound = roundsOf(state);
+  // Rounds played: the counter's progress, counting the round the game ended in.
+  return { actions, rounds: startRound === null || endRound === null ? null : endRound - startRound + 1 };
+}
+
+export function benchGame(game: AnyGame, seats: number, seconds: number): BenchRow {
+  const options = game.optionsSchema.parse({});
+  const rng = createRng(2024);
+  const warmUpEnd = performance.now() + WARM_UP_MS;
+  for (let seed = 1_000_000; performance.now() < warmUpEnd; seed++) randomPlayout(game, seats, options, seed, rng);
+
+  const measureRng = createRng(7);
+  let playouts = 0;
+  let actions = 0;
+  let rounds: number | null = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  // Check the clock every few games only, so timing costs nothing measurable.
+  while (performance.now() < end) {
+    for (let i = 0; i < 16; i++) {
+      const result = randomPlayout(game, seats, options, ++playouts, measureRng);
+      actions += result.actions;
+      rounds = rounds === null || result.rounds === null ? null : rounds + result.rounds;
+    }
+  }
+  return { game: game.id, seats, playouts, actions, rounds, seconds: (performance.now() - start) / 1000 };
+}
+
+function formatRate(count: number, seconds: number): string {
+  return Math.round(count / seconds).toLocaleString("en-US");
+}
+
+export function benchTable(rows: readonly BenchRow[]): string {
+  const header = ["game", "players", "playouts/s", "actions/s", "rounds/s", "actions/game"];
+  const body = rows.map((row) => [
+    row.game,
+    String(row.seats),
+    formatRate(row.playouts, row.seconds),
+    formatRate(row.actions, row.seconds),
+    row.rounds === null ? "—" : formatRate(row.rounds, row.seconds),
+    (row.actions / row.playouts).toFixed(1),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
+  return [line(header), `|${widths.map((w, i) => (i < 2 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...body.map(line)].join("\n");
+}
+
+export function machineLine(): string {
+  const cpu = cpus();
+  return `${cpu[0]?.model.trim() ?? "unknown CPU"}, ${cpu.length} cores (one used), ${platform()} ${release()}, Node ${process.version}`;
+}
+
+async function main(args: readonly string[]): Promise<void> {
+  const at = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  const seconds = Number(at("--seconds") ?? "1.5");
+  const only = at("--game");
+  const selected = games.filter((game) => only === undefined || game.id === only);
+  if (!(seconds > 0)) throw new Error("--seconds: expected a positive number");
+  if (selected.length === 0) {
+    console.log(only === undefined ? "No game is registered yet (packages/catalog/src/index.ts)." : `Unknown game "${only}".`);
+    return;
+  }
+  console.log(`Machine: ${machineLine()}`);
+  console.log(`Uniformly random playouts, default options, fixed seeds, ${WARM_UP_MS} ms warm-up, ${seconds} s per row.\n`);
+  const rows: BenchRow[] = [];
+  for (const game of selected) {
+    for (let seats = game.minSeats; seats <= game.maxSeats; seats++) {
+      const row = benchGame(game, seats, seconds);
+      rows.push(row);
+      process.stderr.write(`  ${game.id}, ${seats} players: ${formatRate(row.playouts, row.seconds)} playouts/s\n`);
+    }
+  }
+  console.log(`\n${benchTable(rows)}`);
+  const abraca = rows.find((row) => row.game === "abracadawhat" && row.seats === 4);
+  if (abraca?.rounds != null) {
+    const rate = abraca.rounds / abraca.seconds;
+    console.log(`\nAbraca…What?, four players: ${formatRate(abraca.rounds, abraca.seconds)} random rounds/s (target ≥ ${ROUNDS_TARGET.toLocaleString("en-US")}: ${rate >= ROUNDS_TARGET ? "met" : "NOT met"}).`);
+  }
+}
+
+if (import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  await main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

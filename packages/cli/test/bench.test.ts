@@ -1,0 +1,27 @@
+// The benchmark's playout loop and table, on the engine's test fixture.
+import { describe, expect, it } from "vitest";
+import { createRng } from "@grimoire/engine";
+import { benchGame, benchTable, machineLine, randomPlayout } from "../src/bench.ts";
+import { biddingGame } from "../../engine/test/fixtures/bidding.ts";
+
+describe("bench", () => {
+  it("plays random games to the end, deterministically, counting rounds", () => {
+    const a = randomPlayout(biddingGame, 3, { hand: 2 }, 5, createRng(1));
+    const b = randomPlayout(biddingGame, 3, { hand: 2 }, 5, createRng(1));
+    expect(a).toEqual(b);
+    expect(a.actions).toBeGreaterThanOrEqual(6);
+    expect(a.rounds).toBe(2);
+  });
+
+  it("measures rates and prints them as a table", () => {
+    const row = benchGame(biddingGame, 2, 0.05);
+    expect(row.playouts).toBeGreaterThan(0);
+    expect(row.actions).toBeGreaterThanOrEqual(row.playouts * 4);
+    expect(row.rounds).toBe(row.playouts * 2);
+    const table = benchTable([row]);
+    expect(table.split("\n")).toHaveLength(3);
+    expect(table).toMatch(/^\| game +\| players \| playouts\/s \| actions\/s \| rounds\/s \| actions\/game \|$/m);
+    expect(table).toMatch(/^\| bidding \| 2 +\| +[\d,]+ \| +[\d,]+ \| +[\d,]+ \| +\d+\.\d \|$/m);
+    expect(machineLine()).toMatch(/cores \(one used\), .* Node v\d+/);
+  });
+});
