@@ -1,0 +1,127 @@
+// Bots: uniform random, and a greedy one weighing each target's worth to it against
+// the chance a stronger wand points at the same target. Bots see only their view.
+import { pick, randomBot, type Bot } from "@grimoire/engine";
+import { HIDDEN_POOL, SPELL_CARDS, SPELL_SPECIAL, WEAPON_FOR, type Face } from "./data.ts";
+import { face, payments } from "./trunk.ts";
+import type { Action, Target, View } from "./types.ts";
+
+const HIDDEN_AVERAGE = (trunk: readonly number[]) => HIDDEN_POOL.reduce((s, f) => s + faceWorth(f, trunk), 0) / HIDDEN_POOL.length;
+
+function faceWorth(f: Face, trunk: readonly number[]): number {
+  const faces = trunk.map(face);
+  switch (f.kind) {
+    case "gold": return f.value;
+    case "spell": return 2.5;
+    case "monster": {
+      const armed = faces.some((g) => (g.kind === "weapon" && g.weapon === WEAPON_FOR[f.monster]) || (g.kind === "special" && g.special === "Ultimus"));
+      return armed ? f.points : -0.1;
+    }
+    case "weapon": return faces.some((g) => g.kind === "weapon" && g.weapon === f.weapon) ? 0.3 : 1.5;
+    case "ingredient": return 1;
+    case "special": return f.special === "Fortuna" ? 3 : 1.2;
+    case "potion": case "grimoire": case "sorcerer": return f.points;
+  }
+}
+
+export const tokenWorth = (id: number, trunk: readonly number[]): number => faceWorth(face(id), trunk);
+
+/** Points of a reward minus what the cheapest payment throws away. */
+function rewardWorth(id: number, trunk: readonly number[]): number {
+  const f = face(id);
+  if (f.kind !== "potion" && f.kind !== "grimoire" && f.kind !== "sorcerer") return tokenWorth(id, trunk);
+  if (f.need.kind === "wand") return f.points;
+  const options = payments(f.need, [], trunk, 20);
+  if (options.length === 0) return 0;
+  const cost = Math.min(...options.map((p) => p.reduce((s, t) => s + Math.max(0, tokenWorth(t, trunk)), 0)));
+  return f.points - cost * 0.8;
+}
+
+function targetWorth(view: View, seat: number, t: Target): number {
+  const trunk = view.trunks[seat]!;
+  switch (t.type) {
+    case "room": {
+      const rt = view.roomTokens[t.slot]!;
+      return rt.token === null ? HIDDEN_AVERAGE(trunk) : tokenWorth(rt.token, trunk);
+    }
+    case "potion": case "grimoire": return rewardWorth(t.token, trunk);
+    case "sorcerer": {
+      const s = view.sorcerers[t.slot]!;
+      if (s.token !== null) return rewardWorth(s.token, trunk);
+      return 2; // a face-down sorcerer: maybe payable, maybe an escape
+    }
+  }
+}
+
+function pointValue(view: View, seat: number, targets: readonly Target[], t: Target): number {
+  const mine = targetWorth(view, seat, t);
+  let winChance = 1;
+  for (let other = 0; other < view.seats; other++) {
+    if (other === seat || view.wands[other]! < view.wands[seat]!) continue;
+    // How attractive this target looks to the other seat, among all targets.
+    const worths = targets.map((x) => Math.max(0.1, targetWorth(view, other, x)));
+    const total = worths.reduce((a, b) => a + b, 0);
+    winChance *= 1 - Math.max(0.1, targetWorth(view, other, t)) / total;
+  }
+  return mine * winChance;
+}
+
+function spellValue(view: View, seat: number, card: number): number {
+  const spell = SPELL_CARDS[card]!;
+  const trunk = view.trunks[seat]!;
+  const special = SPELL_SPECIAL[spell];
+  if (special !== undefined) {
+    const left = view.specials.some((id) => { const f = face(id); return f.kind === "special" && f.special === special; });
+    return left ? (special === "Fortuna" ? 3 : 1.2) : 0;
+  }
+  const best = (ids: number[]) => Math.max(0, ...ids.map((id) => tokenWorth(id, trunk)));
+  switch (spell) {
+    case "Alkimia": return best(view.trunks.flatMap((t, s) => (s === seat ? [] : t.filter((id) => ["weapon", "ingredient", "gold"].includes(face(id).kind)))));
+    case "Imperium": return best(view.roomTokens.flatMap((t) => (t && t.token !== null && !t.hidden ? [t.token] : [])));
+    case "Retiro": return best(view.moat.filter((id) => face(id).kind !== "sorcerer"));
+    case "Video": return view.roomTokens.some((t) => t?.hidden) ? 1.5 : 0;
+    default: return 0;
+  }
+}
+
+function score(view: View, seat: number, legal: readonly Action[], a: Action): number {
+  const trunk = view.trunks[seat]!;
+  switch (a.type) {
+    case "point": return pointValue(view, seat, legal.flatMap((x) => (x.type === "point" ? [x.target] : [])), a.target);
+    case "ultimus": {
+      const step = view.phase.kind === "resolve" ? view.phase.queue[0] : undefined;
+      const token = step && step.k === "ultimus" ? step.token : -1;
+      const f = token >= 0 ? face(token) : null;
+      const armed = f?.kind === "monster" && trunk.some((id) => { const g = face(id); return g.kind === "weapon" && g.weapon === WEAPON_FOR[f.monster]; });
+      return a.use === !armed ? 1 : 0;
+    }
+    case "throw": case "pay": return -tokenWorth(a.token, trunk);
+    case "cast": return spellValue(view, seat, a.card);
+    case "steal": case "retiro": return tokenWorth(a.token, trunk);
+    case "imperium": {
+      const t = view.roomTokens[a.slot];
+      return t && t.token !== null ? tokenWorth(t.token, trunk) : 0;
+    }
+    case "video": return 0;
+  }
+}
+
+export function greedyBot(): Bot<View, Action> {
+  return {
+    name: "greedy",
+    decide({ view, seat, legal, rng }) {
+      let best: Action[] = [];
+      let bestScore = -Infinity;
+      for (const a of legal) {
+        const s = score(view, seat, legal, a);
+        if (s > bestScore + 1e-9) { best = [a]; bestScore = s; }
+        else if (Math.abs(s - bestScore) <= 1e-9) best.push(a);
+      }
+      return pick(rng, best);
+    },
+  };
+}
+
+export const bots = {
+  random: { description: "Uniformly random legal actions", create: () => randomBot<View, Action>() },
+  greedy: { description: "Points at the target worth most to it, discounted by the chance a stronger wand takes it", create: greedyBot },
+};

@@ -1,0 +1,166 @@
+// @grimoire/incantibus: Incantibus on the engine contract (apprentice and expert modes).
+import { err, ok, parseByEnumeration, type Game, type Result } from "@grimoire/engine";
+import { z } from "zod";
+import { MODES, ROOMS, SPELL_CARDS, TOKENS, type TokenClass } from "./data.ts";
+import { bots } from "./bots.ts";
+import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
+import { legal, pointTargets, play, scores, setupState, waitingStep, winnerOf } from "./rules.ts";
+import type { Action, Event, Options, State, View } from "./types.ts";
+import { eventForViewer, makeView, resampleView, shuffleHiddenState } from "./view.ts";
+
+export * from "./data.ts";
+export * from "./types.ts";
+export { legal, pointTargets, places, scores, winnerOf } from "./rules.ts";
+export { canPay, fits, payments, pointsOf } from "./trunk.ts";
+export { tokenByName, tokenName } from "./describe.ts";
+export { greedyBot } from "./bots.ts";
+
+const optionsSchema = z.object({ mode: z.enum(MODES).default("apprentice") });
+
+const tokenRef = z.string().min(1);
+const arrangementSchema = z.object({
+  wands: z.array(z.number().int()).optional(),
+  room: z.string().optional(),
+  rooms: z.array(z.string()).optional(),
+  roomTokens: z.array(z.union([tokenRef, z.object({ token: tokenRef, hidden: z.boolean().optional() }).strict()])).optional(),
+  potionRow: z.array(tokenRef).optional(),
+  grimoireRow: z.array(tokenRef).optional(),
+  sorcerers: z.array(z.union([tokenRef, z.object({ token: tokenRef, faceUp: z.boolean().optional() }).strict()])).optional(),
+  spells: z.array(z.string()).optional(),
+  trunks: z.array(z.array(tokenRef)).optional(),
+  moat: z.array(tokenRef).optional(),
+}).strict();
+
+function removeAnywhere(state: State, id: number): void {
+  for (const list of [state.visiblePool, state.hiddenPool, state.specials, state.potionSupply, state.potionRow, state.grimoireSupply, state.grimoireRow, state.sorcerersOut, state.moat, state.outOfGame, ...state.trunks]) {
+    const at = list.indexOf(id);
+    if (at >= 0) { list.splice(at, 1); return; }
+  }
+  state.roomTokens = state.roomTokens.filter((t) => t?.token !== id);
+  state.sorcerers = state.sorcerers.filter((s) => s?.token !== id);
+}
+
+/** Builds a state from setup then moves the named tokens where the arrangement says (see README). */
+function arrange(state: State, raw: unknown): Result<State, string> {
+  const parsed = arrangementSchema.safeParse(raw);
+  if (!parsed.success) return err(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
+  const a = parsed.data;
+  const used = new Set<number>();
+  const take = (name: string, where: string, cls?: readonly TokenClass[]): Result<number, string> => {
+    const id = tokenByName(name, used);
+    if (id === null) return err(`${where}: no token "${name}" left`);
+    if (cls && !cls.includes(TOKENS[id]!.cls)) return err(`${where}: "${name}" cannot go there`);
+    used.add(id);
+    removeAnywhere(state, id);
+    return ok(id);
+  };
+  if (a.wands) {
+    if ([...a.wands].sort().join() !== [...state.wands].sort().join()) return err(`wands: expected a permutation of ${[...state.wands].sort().join(", ")}`);
+    state.wands = [...a.wands];
+  }
+  const roomId = (name: string, where: string): Result<number, string> => {
+    const id = ROOMS.findIndex((r) => r.name.toLowerCase() === name.toLowerCase());
+    return id < 0 ? err(`${where}: unknown room "${name}"`) : ok(id);
+  };
+  if (a.room !== undefined) {
+    if (a.room === "crypt") state.room = null;
+    else { const r = roomId(a.room, "room"); if (!r.ok) return r; state.room = r.value; }
+  }
+  if (a.rooms) {
+    const list: number[] = [];
+    for (const [i, n] of a.rooms.entries()) { const r = roomId(n, `rooms.${i}`); if (!r.ok) return r; list.push(r.value); }
+    state.rooms = list;
+  }
+  if (a.roomTokens || state.room === null) {
+    for (const t of state.roomTokens) if (t) (TOKENS[t.token]!.cls === "visible" ? state.visiblePool : state.hiddenPool).push(t.token);
+    state.roomTokens = [];
+    for (const [i, t] of (a.roomTokens ?? []).entries()) {
+      const spec = typeof t === "string" ? { token: t } : t;
+      const id = take(spec.token, `roomTokens.${i}`, ["visible", "hidden"]);
+      if (!id.ok) return id;
+      state.roomTokens.push({ token: id.value, hidden: spec.hidden ?? TOKENS[id.value]!.cls === "hidden", knownBy: [] });
+    }
+  }
+  for (const [key, supply, cls] of [["potionRow", "potionSupply", "potion"], ["grimoireRow", "grimoireSupply", "grimoire"]] as const) {
+    const names = a[key];
+    if (!names) continue;
+    state[supply].push(...state[key].splice(0));
+    for (const [i, n] of names.entries()) { const id = take(n, `${key}.${i}`, [cls]); if (!id.ok) return id; state[key].push(id.value); }
+  }
+  if (a.sorcerers) {
+    for (const s of state.sorcerers) if (s) state.sorcerersOut.push(s.token);
+    state.sorcerers = [];
+    for (const [i, s] of a.sorcerers.entries()) {
+      const spec = typeof s === "string" ? { token: s } : s;
+      const id = take(spec.token, `sorcerers.${i}`, ["sorcerer"]);
+      if (!id.ok) return id;
+      state.sorcerers.push({ token: id.value, faceUp: spec.faceUp ?? true });
+    }
+  }
+  if (a.spells) {
+    state.pile.push(...state.faceUp.splice(0));
+    for (const [i, name] of a.spells.entries()) {
+      const card = state.pile.find((c) => SPELL_CARDS[c]!.toLowerCase() === name.toLowerCase());
+      if (card === undefined) return err(`spells.${i}: no spell card "${name}" left`);
+      state.pile.splice(state.pile.indexOf(card), 1);
+      state.faceUp.push(card);
+    }
+  }
+  if (a.trunks) {
+    if (a.trunks.length !== state.seats) return err(`trunks: expected ${state.seats} trunks`);
+    for (const [s, names] of a.trunks.entries()) {
+      for (const [i, n] of names.entries()) { const id = take(n, `trunks.${s}.${i}`); if (!id.ok) return id; state.trunks[s]!.push(id.value); }
+    }
+  }
+  for (const [i, n] of (a.moat ?? []).entries()) { const id = take(n, `moat.${i}`); if (!id.ok) return id; state.moat.push(id.value); }
+  state.incantation = 1;
+  state.phase = { kind: "point", choices: new Array(state.seats).fill(null) };
+  return ok(state);
+}
+
+export const incantibusGame: Game<State, Action, View, Event, Options, Event> = {
+  id: "incantibus",
+  title: "Incantibus",
+  minSeats: 2,
+  maxSeats: 4,
+  optionsSchema: optionsSchema as unknown as z.ZodType<Options>,
+  optionDocs: [{ name: "mode", description: "apprentice, or expert (grimoires, expert trunk, wand points at the end)", values: "apprentice | expert" }],
+  maxActions: (seats) => 400 * seats,
+  setup: ({ seats, options, seed }) => setupState(seats, options, seed),
+  fromArrangement: (setup, arrangement) => arrange(setupState(setup.seats, setup.options, setup.seed), arrangement),
+  decision(state) {
+    const phase = state.phase;
+    switch (phase.kind) {
+      case "over": return { type: "over" };
+      case "point": return { type: "simultaneous", seats: phase.choices.flatMap((c, s) => (c === null ? [s] : [])), prompt: "point your wand (Incanto!)" };
+      case "resolve": {
+        const step = waitingStep(state);
+        if (!step || !("seat" in step)) throw new Error("a resolve phase waits on no seat");
+        return { type: "turn", seat: step.seat, prompt: step.k };
+      }
+    }
+  },
+  legalActions: legal,
+  parseAction(state, seat, raw) {
+    if (state.phase.kind === "over") return err({ code: "game-over", message: "the game is over" });
+    return parseByEnumeration(legal(state, seat), raw);
+  },
+  apply: play,
+  outcome(state) {
+    if (state.phase.kind !== "over") return null;
+    const s = scores(state);
+    return { winners: [winnerOf(state, s)], scores: s, draw: false };
+  },
+  view: makeView,
+  eventFor: eventForViewer,
+  describeEvent: (e) => describeEvent(e),
+  describeAction: (a) => (a.type === "cast" ? `cast ${SPELL_CARDS[a.card]}` : describeAction(a)),
+  describeView,
+  resample: resampleView,
+  shuffleHidden: shuffleHiddenState,
+  clone: (state) => structuredClone(state),
+  bots,
+  levels: { easy: "random", medium: "greedy", hard: "greedy" },
+};
+
+export { pointTargets as targetsOf };

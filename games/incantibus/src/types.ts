@@ -1,0 +1,130 @@
+// Incantibus vocabulary: state, targets, follow-up steps, actions, events, views.
+import type { BaseState } from "@grimoire/engine";
+import type { Mode, Spell } from "./data.ts";
+
+export interface Options {
+  mode: Mode;
+}
+
+/** What a wand points at: a room slot, a potion or grimoire of the row, a crypt sorcerer slot. */
+export type Target =
+  | { type: "room"; slot: number }
+  | { type: "potion"; token: number }
+  | { type: "grimoire"; token: number }
+  | { type: "sorcerer"; slot: number };
+
+export interface RoomToken {
+  token: number;
+  hidden: boolean;
+  /** Seats that looked under it (Video); they see its face, others only that they looked. */
+  knownBy: number[];
+}
+export interface SorcererSlot {
+  token: number;
+  faceUp: boolean;
+}
+
+/** Follow-ups of one incantation, resolved front first (takes, spells, wand swaps, end). */
+export type Step =
+  | { k: "take"; seat: number; target: Target; wand: number }
+  | { k: "receive"; seat: number; token: number; spellNow: boolean; retiro: boolean }
+  | { k: "ultimus"; seat: number; token: number }
+  | { k: "place"; seat: number; token: number }
+  | { k: "pay"; seat: number; reward: number; chosen: number[] }
+  | { k: "spells" }
+  | { k: "cast"; seat: number }
+  | { k: "effect"; seat: number; spell: Spell }
+  | { k: "swaps"; pairs: [number, number][] }
+  | { k: "end" };
+
+export type Phase =
+  | { kind: "point"; choices: (Target | null)[] }
+  | { kind: "resolve"; queue: Step[]; owed: number[] }
+  | { kind: "over"; reason: "sorcerers" | "stuck" };
+
+export interface State extends BaseState {
+  seats: number;
+  mode: Mode;
+  wands: number[];
+  visiblePool: number[];
+  hiddenPool: number[];
+  specials: number[];
+  potionSupply: number[];
+  potionRow: number[];
+  grimoireSupply: number[];
+  grimoireRow: number[];
+  /** Rooms still to explore, next first. */
+  rooms: number[];
+  /** The room being searched; null once in the crypt. */
+  room: number | null;
+  roomTokens: (RoomToken | null)[];
+  sorcerers: (SorcererSlot | null)[];
+  /** Sorcerers removed unseen at setup (2–3 players). */
+  sorcerersOut: number[];
+  pile: number[];
+  faceUp: number[];
+  usedCards: number[];
+  trunks: number[][];
+  moat: number[];
+  /** Grimoires in apprentice mode. */
+  outOfGame: number[];
+  incantation: number;
+  phase: Phase;
+}
+
+export type Action =
+  | { type: "point"; target: Target }
+  | { type: "ultimus"; use: boolean }
+  /** Full trunk: throw this token (one of the trunk's, or the new one) into the moat. */
+  | { type: "throw"; token: number }
+  | { type: "pay"; token: number }
+  | { type: "cast"; card: number }
+  | { type: "steal"; token: number }
+  | { type: "imperium"; slot: number }
+  | { type: "retiro"; token: number }
+  | { type: "video"; slot: number };
+
+export type Event =
+  | { type: "pointed"; seat: number }
+  | { type: "revealed"; choices: Target[] }
+  | { type: "took"; seat: number; token: number }
+  | { type: "escaped"; token: number; seat: number | null }
+  | { type: "moat"; seat: number | null; token: number }
+  | { type: "peek"; seat: number; slot: number; token: number | null }
+  | { type: "cast"; seat: number; card: number; spell: Spell }
+  | { type: "stole"; seat: number; from: number; token: number }
+  | { type: "swap"; seats: [number, number]; wands: [number, number] }
+  | { type: "room"; room: number | null }
+  | { type: "sorcerer"; slot: number; token: number }
+  | { type: "over"; scores: number[]; winner: number };
+
+export interface View {
+  viewer: number | "spectator";
+  seats: number;
+  mode: Mode;
+  wands: number[];
+  visiblePool: number;
+  hiddenPool: number;
+  specials: number[];
+  potionSupply: number;
+  potionRow: number[];
+  grimoireSupply: number;
+  grimoireRow: number[];
+  /** Rooms still to explore, in id order (their order is hidden). */
+  rooms: number[];
+  room: number | null;
+  roomTokens: ({ token: number | null; hidden: boolean; knownBy: number[] } | null)[];
+  sorcerers: ({ token: number | null; faceUp: boolean } | null)[];
+  sorcerersOut: number;
+  pile: number;
+  faceUp: number[];
+  usedCards: number[];
+  trunks: number[][];
+  moat: number[];
+  outOfGame: number[];
+  incantation: number;
+  phase:
+    | { kind: "point"; chosen: boolean[]; mine: Target | null }
+    | { kind: "resolve"; queue: Step[]; owed: number[] }
+    | { kind: "over"; reason: "sorcerers" | "stuck" };
+}

@@ -1,0 +1,102 @@
+// What each seat may see (the one projection), and its inverses: resample a full state
+// from a view, and redraw from a full state everything a seat may not know.
+// Hidden: face-down room tokens (except to seats that looked with Video), face-down and
+// removed sorcerers, the pools, the supplies' and the spell pile's order, the order of the
+// rooms still to come, and other seats' pointing until all have chosen.
+import { deepClone, forkRng, pick, shuffle, type RngState, type Viewer } from "@grimoire/engine";
+import { SPELL_CARDS, idsOf } from "./data.ts";
+import { pointTargets } from "./rules.ts";
+import type { Event, State, Target, View } from "./types.ts";
+
+export function makeView(state: State, viewer: Viewer): View {
+  const seat = typeof viewer === "number" ? viewer : -1;
+  const phase = state.phase;
+  return {
+    viewer, seats: state.seats, mode: state.mode, wands: [...state.wands],
+    visiblePool: state.visiblePool.length, hiddenPool: state.hiddenPool.length,
+    specials: [...state.specials], potionSupply: state.potionSupply.length, potionRow: [...state.potionRow],
+    grimoireSupply: state.grimoireSupply.length, grimoireRow: [...state.grimoireRow],
+    rooms: [...state.rooms].sort((a, b) => a - b), room: state.room,
+    roomTokens: state.roomTokens.map((t) => (t ? { token: t.hidden && !t.knownBy.includes(seat) ? null : t.token, hidden: t.hidden, knownBy: [...t.knownBy] } : null)),
+    sorcerers: state.sorcerers.map((s) => (s ? { token: s.faceUp ? s.token : null, faceUp: s.faceUp } : null)),
+    sorcerersOut: state.sorcerersOut.length,
+    pile: state.pile.length, faceUp: [...state.faceUp], usedCards: [...state.usedCards],
+    trunks: state.trunks.map((t) => [...t]), moat: [...state.moat], outOfGame: [...state.outOfGame],
+    incantation: state.incantation,
+    phase: phase.kind === "point"
+      ? { kind: "point", chosen: phase.choices.map((c) => c !== null), mine: seat >= 0 ? deepClone(phase.choices[seat] ?? null) : null }
+      : deepClone(phase),
+  };
+}
+
+/** Sealed choices of other seats become random legal ones: nobody knows them before the reveal. */
+function redrawChoices(state: State, seat: number, rng: RngState): void {
+  if (state.phase.kind !== "point") return;
+  const choices = state.phase.choices;
+  for (let other = 0; other < state.seats; other++) {
+    if (other === seat || choices[other] === null) continue;
+    choices[other] = pick(rng, pointTargets(state, other));
+  }
+}
+
+function resamplePhase(phase: View["phase"], seat: number): State["phase"] {
+  if (phase.kind !== "point") return deepClone(phase);
+  // Others' sealed choices get a placeholder here, redrawn from their legal targets below.
+  return { kind: "point", choices: phase.chosen.map((c, s): Target | null => (s === seat ? deepClone(phase.mine) : c ? { type: "room", slot: 0 } : null)) };
+}
+
+export function resampleView(view: View, seat: number, rng: RngState): State {
+  const seen = new Set<number>([
+    ...view.specials, ...view.potionRow, ...view.grimoireRow, ...view.trunks.flat(), ...view.moat, ...view.outOfGame,
+    ...view.roomTokens.flatMap((t) => (t && t.token !== null ? [t.token] : [])),
+    ...view.sorcerers.flatMap((s) => (s && s.token !== null ? [s.token] : [])),
+  ]);
+  if (view.phase.kind === "resolve") {
+    for (const step of view.phase.queue) if (step.k === "receive" || step.k === "place" || step.k === "ultimus") seen.add(step.token);
+  }
+  const unseen = (cls: Parameters<typeof idsOf>[0]) => shuffle(rng, idsOf(cls).filter((id) => !seen.has(id)));
+  const hidden = unseen("hidden");
+  const sorcerers = unseen("sorcerer");
+  const roomTokens = view.roomTokens.map((t) => (t ? { token: t.token ?? hidden.pop()!, hidden: t.hidden, knownBy: [...t.knownBy] } : null));
+  const slots = view.sorcerers.map((s) => (s ? { token: s.token ?? sorcerers.pop()!, faceUp: s.faceUp } : null));
+  const used = new Set([...view.faceUp, ...view.usedCards]);
+  const state: State = {
+    rng: forkRng(rng), seats: view.seats, mode: view.mode, wands: [...view.wands],
+    visiblePool: unseen("visible"), hiddenPool: hidden, specials: [...view.specials],
+    potionSupply: unseen("potion"), potionRow: [...view.potionRow],
+    grimoireSupply: view.mode === "expert" ? unseen("grimoire") : [], grimoireRow: [...view.grimoireRow],
+    rooms: shuffle(rng, [...view.rooms]), room: view.room, roomTokens, sorcerers: slots, sorcerersOut: sorcerers,
+    pile: shuffle(rng, SPELL_CARDS.map((_, id) => id).filter((id) => !used.has(id))), faceUp: [...view.faceUp], usedCards: [...view.usedCards],
+    trunks: view.trunks.map((t) => [...t]), moat: [...view.moat], outOfGame: [...view.outOfGame],
+    incantation: view.incantation,
+    phase: resamplePhase(view.phase, seat),
+  };
+  redrawChoices(state, seat, rng);
+  return state;
+}
+
+export function shuffleHiddenState(original: State, seat: number, rng: RngState): State {
+  const state = deepClone(original);
+  shuffle(rng, state.visiblePool);
+  const hiddenSlots = state.roomTokens.flatMap((t) => (t && t.hidden && !t.knownBy.includes(seat) ? [t] : []));
+  const hidden = shuffle(rng, [...state.hiddenPool, ...hiddenSlots.map((t) => t.token)]);
+  for (const t of hiddenSlots) t.token = hidden.pop()!;
+  state.hiddenPool = hidden;
+  shuffle(rng, state.potionSupply);
+  shuffle(rng, state.grimoireSupply);
+  const down = state.sorcerers.flatMap((s) => (s && !s.faceUp ? [s] : []));
+  const sorcerers = shuffle(rng, [...state.sorcerersOut, ...down.map((s) => s.token)]);
+  for (const s of down) s.token = sorcerers.pop()!;
+  state.sorcerersOut = sorcerers;
+  shuffle(rng, state.pile);
+  shuffle(rng, state.rooms);
+  redrawChoices(state, seat, rng);
+  state.rng = forkRng(rng);
+  return state;
+}
+
+/** Events as a viewer sees them: a Video look shows its face to the caster only. */
+export function eventForViewer(event: Event, viewer: Viewer): Event | null {
+  if (event.type === "peek" && event.seat !== viewer) return { ...event, token: null };
+  return event;
+}
