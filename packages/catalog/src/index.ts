@@ -1,7 +1,8 @@
 // The registration of every game: the one place outside a game's folder that names it.
 import type { AnyGame } from "@grimoire/engine";
+import { incantibusGame } from "@grimoire/incantibus";
 
-export const games: readonly AnyGame[] = [];
+export const games: readonly AnyGame[] = [incantibusGame];
 
 export function findGame(id: string): AnyGame | undefined {
   return games.find((game) => game.id === id);
