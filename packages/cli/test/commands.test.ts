@@ -58,10 +58,13 @@ describe("grimoire play", () => {
   it("re-asks on a bad choice, accepts an action as JSON, and quits on q", async () => {
     const state = biddingGame.setup({ seats: 2, options: { hand: 2 }, seed: 3 });
     const card = state.hands[0]![1]!;
-    const { code, stdout } = await runCli(["play", "bidding", "--seed", "3"], `9\nhello\n{"type":"bid","card":${card}}\nq\n`);
+    const { code, stdout } = await runCli(["play", "bidding", "--seed", "3"], `9\nhello\n{oops\nbid ${card}\n{"type":"bid","card":${card}}\nq\n`);
     expect(code).toBe(0);
     expect(stdout).toContain("Choose a number from 1 to");
     expect(stdout).toContain("Type a number from 1 to");
+    expect(stdout).toContain("Refused: not valid JSON.");
+    // Words filter the menu, keeping each action's number.
+    expect(stdout).toMatch(new RegExp(`bid ${card}\\n {2}\\d\\. bid ${card}\\n`));
     expect(stdout).toContain(`seat 0 bids ${card}`);
     expect(stdout).toContain("You left the game.");
     const refused = await runCli(["play", "bidding", "--seed", "3"], `{"type":"bid","card":99}\nq\n`);

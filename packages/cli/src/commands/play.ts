@@ -97,6 +97,8 @@ export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Prom
 }
 
 const QUIT = Symbol("quit");
+/** Longer menus are cut, and filtered by typing words. */
+const MENU_LINES = 40;
 
 async function askHuman(
   ctx: CliContext,
@@ -108,7 +110,12 @@ async function askHuman(
   input: ReturnType<typeof lineReader>,
 ): Promise<unknown> {
   print(ctx, prompt);
-  legal.forEach((action, i) => print(ctx, `  ${i + 1}. ${game.describeAction(action)}`));
+  const menu = legal.map((action, i) => `  ${i + 1}. ${game.describeAction(action)}`);
+  const list = (lines: readonly string[]) => {
+    lines.slice(0, MENU_LINES).forEach((line) => print(ctx, line));
+    if (lines.length > MENU_LINES) print(ctx, `  … and ${lines.length - MENU_LINES} more: type words to filter the list.`);
+  };
+  list(menu);
   for (;;) {
     ctx.stdout.write(`Your choice (1–${legal.length}): `);
     const line = await input.next();
@@ -126,14 +133,22 @@ async function askHuman(
       print(ctx, `Choose a number from 1 to ${legal.length}.`);
       continue;
     }
-    // An action typed as JSON, checked by the game like any untrusted input.
-    try {
-      const parsed = game.parseAction(state, seat, JSON.parse(text));
-      if (parsed.ok) return parsed.value;
-      print(ctx, `Refused: ${parsed.error.message}`);
-    } catch {
-      print(ctx, `Type a number from 1 to ${legal.length}, or q to quit.`);
+    if (text.startsWith("{") || text.startsWith("[") || text.startsWith('"')) {
+      // An action typed as JSON, checked by the game like any untrusted input.
+      try {
+        const parsed = game.parseAction(state, seat, JSON.parse(text));
+        if (parsed.ok) return parsed.value;
+        print(ctx, `Refused: ${parsed.error.message}`);
+      } catch {
+        print(ctx, "Refused: not valid JSON.");
+      }
+      continue;
     }
+    // Words: list the actions whose description contains them all (for long menus).
+    const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+    const matching = menu.filter((line) => words.every((word) => line.toLowerCase().includes(word)));
+    if (words.length === 0 || matching.length === 0) print(ctx, `Type a number from 1 to ${legal.length}, words to filter, or q to quit.`);
+    else list(matching);
   }
 }
 
