@@ -129,9 +129,9 @@ export function viewText(game: AnyGame, view: unknown, viewer: Viewer): string {
 
 export function outcomeText(outcome: Outcome | null, names: readonly string[]): string {
   if (!outcome) return "no outcome";
-  const scores = `scores ${outcome.scores.map((score, seat) => `${names[seat] ?? `seat ${seat}`} ${score}`).join(", ")}`;
+  const scores = `scores ${outcome.scores.map((score, seat) => `${names[seat] ?? `Seat ${seat + 1}`} ${score}`).join(", ")}`;
   if (outcome.draw) return `a draw; ${scores}`;
-  const winners = outcome.winners.map((seat) => names[seat] ?? `seat ${seat}`).join(" and ");
+  const winners = outcome.winners.map((seat) => names[seat] ?? `Seat ${seat + 1}`).join(" and ");
   return `${winners} ${outcome.winners.length > 1 ? "win" : "wins"}; ${scores}`;
 }
 

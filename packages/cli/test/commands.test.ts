@@ -33,26 +33,26 @@ describe("grimoire play", () => {
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toContain("Sealed Bids: 3 players, seed 5");
-    expect(stdout).toContain("You are seat 0. seat 1 (greedy), seat 2 (greedy).");
+    expect(stdout).toContain("You are Seat 1; Seat 2 (greedy), Seat 3 (greedy).");
     expect(stdout).toMatch(/Your hand: \d, \d/);
     expect(stdout).toMatch(/1\. bid \d/);
-    expect(stdout).toMatch(/Game over: .*(wins|a draw); scores you \(seat 0\) \d+/);
+    expect(stdout).toMatch(/Game over: .*(wins|a draw); scores Seat 1 \(you\) \d+/);
     // Other seats' sealed bids only show as "has bid"; the human's own bid is shown.
-    expect(stdout).toMatch(/seat [12] has bid/);
-    expect(stdout).not.toMatch(/seat [12] bids \d/);
-    expect(stdout).toMatch(/seat 0 bids \d/);
+    expect(stdout).toMatch(/Seat [23] has bid/);
+    expect(stdout).not.toMatch(/Seat [23] bids \d/);
+    expect(stdout).toMatch(/Seat 1 bids \d/);
   });
 
   it("is deterministic from the seed and honours --seat, --bots and options", async () => {
-    const args = ["play", "bidding", "--players", "2", "--seat", "1", "--bots", "random", "--option", "hand=3", "--seed", "77"];
+    const args = ["play", "bidding", "--players", "2", "--seat", "2", "--bots", "random", "--option", "hand=3", "--seed", "77"];
     const a = await runCli(args, ones);
     const b = await runCli(args, ones);
     expect(a.code).toBe(0);
     expect(a.stdout).toBe(b.stdout);
-    expect(a.stdout).toContain("You are seat 1. seat 0 (random).");
+    expect(a.stdout).toContain("You are Seat 2; Seat 1 (random).");
     expect(a.stdout).toContain("Round 3/3");
     const easy = await runCli(["play", "bidding", "--level", "easy", "--seed", "1"], ones);
-    expect(easy.stdout).toContain("seat 1 (random)");
+    expect(easy.stdout).toContain("Seat 2 (random)");
   });
 
   it("re-asks on a bad choice, accepts an action as JSON, and quits on q", async () => {
@@ -65,7 +65,7 @@ describe("grimoire play", () => {
     expect(stdout).toContain("Refused: not valid JSON.");
     // Words filter the menu, keeping each action's number.
     expect(stdout).toMatch(new RegExp(`bid ${card}\\n {2}\\d\\. bid ${card}\\n`));
-    expect(stdout).toContain(`seat 0 bids ${card}`);
+    expect(stdout).toContain(`Seat 1 bids ${card}`);
     expect(stdout).toContain("You left the game.");
     const refused = await runCli(["play", "bidding", "--seed", "3"], `{"type":"bid","card":99}\nq\n`);
     expect(refused.stdout).toMatch(/Refused: .* is not a legal action now/);
@@ -86,7 +86,7 @@ describe("grimoire play", () => {
     expect(recorded.actions.length).toBeGreaterThanOrEqual(6);
     const replayed = await runCli(["replay", file]);
     expect(replayed.code).toBe(0);
-    const final = (text: string) => text.match(/Game over: (.*)\./)![1]!.replace(/you \(seat 0\)/, "seat 0").replace(/seat (\d) \(\w+\)/g, "seat $1");
+    const final = (text: string) => text.match(/Game over: (.*)\./)![1]!.replace(/Seat (\d) \(\w+\)/g, "Seat $1");
     expect(final(replayed.stdout)).toBe(final(played.stdout));
   });
 
@@ -97,7 +97,8 @@ describe("grimoire play", () => {
       [["play", "bidding", "--option", "hand=9"], /^grimoire: bad options for bidding: hand: /],
       [["play", "bidding", "--option", "colour=red"], /^grimoire: bad options for bidding: .*colour/],
       [["play", "bidding", "--option", "hand"], /^grimoire: --option expects key=value, got "hand"$/],
-      [["play", "bidding", "--seat", "2"], /^grimoire: --seat: expected 0–1, got 2$/],
+      [["play", "bidding", "--seat", "3"], /^grimoire: --seat: expected 1–2, got 3$/],
+      [["play", "bidding", "--seat", "0"], /^grimoire: --seat: expected 1–2, got 0$/],
       [["play", "bidding", "--bots", "genius"], /^grimoire: unknown bot "genius" for bidding \(bots: random, greedy, easy, medium, hard\)$/],
       [["play", "bidding", "--players", "3", "--bots", "a,b,c"], /^grimoire: --bots: expected one name or 2 names, got 3$/],
       [["play", "bidding", "--level", "expert"], /^grimoire: --level: expected easy, medium or hard/],
@@ -118,7 +119,7 @@ describe("grimoire simulate", () => {
     expect(code).toBe(0);
     expect(stderr).toBe("");
     expect(stdout).toContain("Sealed Bids: 50 games, 3 players, seeds 4…53");
-    expect(stdout).toMatch(/^0 +random +\d+ +\d+\.\d % \[\d+\.\d, \d+\.\d\]$/m);
+    expect(stdout).toMatch(/^1 +random +\d+ +\d+\.\d % \[\d+\.\d, \d+\.\d\]$/m);
     expect(stdout).toMatch(/^draws: \d+ \(/m);
     expect(stdout).toMatch(/^length: \d+\.\d actions on average \(6–8\)$/m);
   });
@@ -184,21 +185,21 @@ describe("grimoire replay", () => {
     const { code, stdout } = await runCli(["replay", write("first.json", scenario)]);
     expect(code).toBe(0);
     expect(stdout).toContain("Sealed Bids — A first round: 2 players, seed 7");
-    expect(stdout).toContain("#1 Ann (seat 0): bid 6");
-    expect(stdout).toContain("   · seat 0 has bid");
-    expect(stdout).toContain("#2 Bob (seat 1): bid 4");
-    expect(stdout).toContain("bids revealed: 6, 4; seat 0 wins the round");
-    expect(stdout).toContain("#3 Ann (seat 0): keep 4");
-    expect(stdout).toMatch(/After 3 actions, waiting for Ann \(seat 0\), Bob \(seat 1\): Bid one card/);
+    expect(stdout).toContain("#1 Ann (Seat 1): bid 6");
+    expect(stdout).toContain("   · Seat 1 has bid");
+    expect(stdout).toContain("#2 Bob (Seat 2): bid 4");
+    expect(stdout).toContain("bids revealed: 6, 4; Seat 1 wins the round");
+    expect(stdout).toContain("#3 Ann (Seat 1): keep 4");
+    expect(stdout).toMatch(/After 3 actions, waiting for Ann \(Seat 1\), Bob \(Seat 2\): Bid one card/);
   });
 
   it("with --as, prints only what that seat saw", async () => {
-    const { code, stdout } = await runCli(["replay", write("first.json", scenario), "--as", "1"]);
+    const { code, stdout } = await runCli(["replay", write("first.json", scenario), "--as", "2"]);
     expect(code).toBe(0);
-    expect(stdout).toContain("What Bob (seat 1) saw.");
+    expect(stdout).toContain("What Bob (Seat 2) saw.");
     expect(stdout).not.toContain("bid 6");
     expect(stdout).not.toContain("#1");
-    expect(stdout).toContain("#2 Bob (seat 1): bid 4");
+    expect(stdout).toContain("#2 Bob (Seat 2): bid 4");
     expect(stdout).toContain("Your hand: 3, 4");
     expect(stdout).toContain("Your hand: 3");
   });
@@ -218,7 +219,7 @@ describe("grimoire replay", () => {
     });
     const { code, stdout } = await runCli(["replay", file]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/Game over: (seat \d wins|a draw)/);
+    expect(stdout).toMatch(/Game over: (Seat \d wins|a draw)/);
   });
 
   it("fails with one line naming the problem", async () => {
@@ -238,8 +239,8 @@ describe("grimoire replay", () => {
       oneLine(stderr);
       expect(stderr.trim()).toMatch(message);
     }
-    const as = await runCli(["replay", write("first.json", scenario), "--as", "2"]);
-    expect(as.stderr.trim()).toBe("grimoire: --as: expected a seat from 0 to 1, got 2");
+    const as = await runCli(["replay", write("first.json", scenario), "--as", "3"]);
+    expect(as.stderr.trim()).toBe("grimoire: --as: expected a seat from 1 to 2, got 3");
   });
 });
 
@@ -256,7 +257,7 @@ describe("grimoire start", () => {
     const { code, stdout } = await runCli(["start"], ones, { games: [stand], findGame: (id) => (id === "abracadawhat" ? stand : undefined) });
     expect(code).toBe(0);
     expect(stdout).toMatch(/^The game server .* is not available yet/);
-    expect(stdout).toContain("You are seat 0. seat 1 (greedy), seat 2 (greedy), seat 3 (greedy).");
+    expect(stdout).toContain("You are Seat 1; Seat 2 (greedy), Seat 3 (greedy), Seat 4 (greedy).");
     expect(stdout).toContain("Game over:");
   });
 

@@ -66,8 +66,8 @@ describe("the CLI process with the test fixture", () => {
     const { code, stdout, stderr } = withFixture(["play", "bidding", "--players", "4", "--seed", "12"], "2\n".repeat(20));
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(stdout).toContain("You are seat 0. seat 1 (greedy), seat 2 (greedy), seat 3 (greedy).");
-    expect(stdout).toMatch(/Game over: .*; scores you \(seat 0\) \d+, seat 1 \(greedy\) \d+/);
+    expect(stdout).toContain("You are Seat 1; Seat 2 (greedy), Seat 3 (greedy), Seat 4 (greedy).");
+    expect(stdout).toMatch(/Game over: .*; scores Seat 1 \(you\) \d+, Seat 2 \(greedy\) \d+/);
   });
 
   it("simulates with JSON on stdout and nothing on stderr when not a terminal", () => {

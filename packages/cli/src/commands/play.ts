@@ -36,14 +36,14 @@ export interface TerminalGame {
 
 export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Promise<void> {
   const { game, seats, human } = setup;
-  const names = Array.from({ length: seats }, (_, seat) => (seat === human ? `you (seat ${seat})` : `seat ${seat} (${setup.bots[seat]?.name})`));
+  const names = Array.from({ length: seats }, (_, seat) => `Seat ${seat + 1} (${seat === human ? "you" : setup.bots[seat]?.name})`);
   const state = game.setup({ seats, options: setup.options, seed: setup.seed });
   const botRng = forkRng(createRng(setup.seed));
   const played: PlayedAction[] = [];
   const input = lineReader(ctx.stdin);
 
   print(ctx, `${game.title}: ${seats} players, seed ${setup.seed} (replay this deal with --seed ${setup.seed}).`);
-  print(ctx, `You are seat ${human}. ${names.filter((_, seat) => seat !== human).join(", ")}.`);
+  print(ctx, `You are Seat ${human + 1}; ${names.filter((_, seat) => seat !== human).join(", ")}.`);
   print(ctx, `Type the number of your choice, or q to quit.`);
   try {
     for (;;) {
@@ -168,7 +168,7 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
     .description("play against bots in the terminal, seeing only your own seat's view")
     .argument("<game>", "game id (see `grimoire games`)")
     .option("--players <n>", "number of players (default: the game's minimum)")
-    .option("--seat <k>", "your seat, counted from 0", "0")
+    .option("--seat <k>", "your seat, from 1 (first player) to --players", "1")
     .option("--bots <names>", "bots for the other seats: one name for all, or one per other seat")
     .option("--level <level>", "easy, medium or hard (instead of --bots)", "medium")
     .option("--option <key=value>", "a game option (repeatable)", (value: string, all: string[]) => [...all, value], [])
@@ -177,8 +177,8 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
     .action(async (id: string, flags: PlayFlags) => {
       const game = requireGame(ctx, id);
       const seats = parseSeats(game, flags.players);
-      const human = Number(flags.seat);
-      if (!Number.isInteger(human) || human < 0 || human >= seats) throw new CliError(`--seat: expected 0–${seats - 1}, got ${flags.seat}`);
+      const human = Number(flags.seat) - 1;
+      if (!Number.isInteger(human) || human < 0 || human >= seats) throw new CliError(`--seat: expected 1–${seats}, got ${flags.seat}`);
       const options = parseOptions(game, flags.option);
       const others = flags.bots !== undefined ? parseBots(game, flags.bots, seats - 1) : Array.from({ length: seats - 1 }, () => createBot(game, parseLevel(game, flags.level ?? "medium")));
       const bots = Array.from({ length: seats }, (_, seat) => (seat === human ? null : others[seat < human ? seat : seat - 1]!));

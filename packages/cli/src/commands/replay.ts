@@ -26,7 +26,7 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
     .command("replay")
     .description("print the log of a scenario or recorded game, step by step")
     .argument("<file>", "a scenario / recorded game JSON file (see docs/scenarios.md)")
-    .option("--as <seat>", "print only what this seat saw (counted from 0)")
+    .option("--as <seat>", "print only what this seat saw, from 1 (first player)")
     .action((file: string, flags: { as?: string }) => {
       const loaded = loadScenario(readJsonFile(file), ctx.findGame);
       if (!loaded.ok) throw new CliError(`${file}: ${loaded.error}`);
@@ -34,12 +34,12 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
       const { game, names } = scenario;
       let viewer: Viewer = SPECTATOR;
       if (flags.as !== undefined) {
-        const seat = Number(flags.as);
-        if (!Number.isInteger(seat) || seat < 0 || seat >= names.length) throw new CliError(`--as: expected a seat from 0 to ${names.length - 1}, got ${flags.as}`);
+        const seat = Number(flags.as) - 1;
+        if (!Number.isInteger(seat) || seat < 0 || seat >= names.length) throw new CliError(`--as: expected a seat from 1 to ${names.length}, got ${flags.as}`);
         viewer = seat;
       }
       const named = typeof scenario.file.seats !== "number";
-      const who = (seat: number) => (named ? `${names[seat]} (seat ${seat})` : `seat ${seat}`);
+      const who = (seat: number) => (named ? `${names[seat]} (Seat ${seat + 1})` : `Seat ${seat + 1}`);
       const header = scenario.file.title ? `${game.title} — ${scenario.file.title}` : game.title;
       print(ctx, `${header}: ${names.length} players, seed ${scenario.seed}, options ${JSON.stringify(scenario.options)}`);
       if (scenario.file.description) print(ctx, scenario.file.description);

@@ -74,7 +74,7 @@ export function summaryText(game: AnyGame, summary: SimulationSummary): string {
   const lines = [
     `${game.title}: ${summary.games} games, ${summary.players} players, seeds ${summary.seed}…${summary.seed + summary.games - 1}, options ${JSON.stringify(summary.options)}`,
     `seat  ${"bot".padEnd(width)}  wins  rate [95 % interval]`,
-    ...summary.wins.map((w) => `${String(w.seat).padEnd(4)}  ${w.bot.padEnd(width)}  ${String(w.successes).padStart(4)}  ${formatProportion(w)}`),
+    ...summary.wins.map((w) => `${String(w.seat + 1).padEnd(4)}  ${w.bot.padEnd(width)}  ${String(w.successes).padStart(4)}  ${formatProportion(w)}`),
     `draws: ${summary.draws.successes} (${formatProportion(summary.draws)})`,
     `length: ${summary.averageActions.toFixed(1)} actions on average (${summary.minActions}–${summary.maxActions})`,
   ];

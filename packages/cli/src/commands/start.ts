@@ -17,7 +17,7 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
         return;
       }
       print(ctx, "The game server (@grimoire/server startFromEnv) is not available yet:");
-      print(ctx, `playing ${FALLBACK_GAME} in the terminal instead, you (seat 0) against three medium bots.`);
+      print(ctx, `playing ${FALLBACK_GAME} in the terminal instead, you (Seat 1) against three medium bots.`);
       const game = requireGame(ctx, FALLBACK_GAME);
       const bots = [null, ...[1, 2, 3].map(() => createBot(game, game.levels.medium))];
       await playInTerminal(ctx, { game, seats: 4, human: 0, bots, options: game.optionsSchema.parse({}), seed: parseSeed(undefined) });
