@@ -4,7 +4,8 @@ import { z } from "zod";
 import { MODES, ROOMS, SPELL_CARDS, TOKENS, type TokenClass } from "./data.ts";
 import { bots } from "./bots.ts";
 import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
-import { legal, pointTargets, play, scores, setupState, waitingStep, winnerOf } from "./rules.ts";
+import { legal, pointTargets, play, scores, setupState, startIncantation, waitingStep, winnerOf } from "./rules.ts";
+import { fits } from "./trunk.ts";
 import type { Action, Event, Options, State, View } from "./types.ts";
 import { eventForViewer, makeView, resampleView, shuffleHiddenState } from "./view.ts";
 
@@ -113,8 +114,9 @@ function arrange(state: State, raw: unknown): Result<State, string> {
     }
   }
   for (const [i, n] of (a.moat ?? []).entries()) { const id = take(n, `moat.${i}`); if (!id.ok) return id; state.moat.push(id.value); }
-  state.incantation = 1;
-  state.phase = { kind: "point", choices: new Array(state.seats).fill(null) };
+  for (const [s, trunk] of state.trunks.entries()) if (!fits(trunk, state.mode)) return err(`trunks.${s}: these tokens do not fit a ${state.mode} trunk`);
+  state.incantation = 0;
+  startIncantation(state, []);
   return ok(state);
 }
 

@@ -91,7 +91,7 @@ export function pointTargets(state: State, seat: number): Target[] {
 }
 
 /** A new incantation, unless the crypt is empty or someone can no longer point at anything useful. */
-function startIncantation(state: State, events: Event[]): void {
+export function startIncantation(state: State, events: Event[]): void {
   if (state.room === null) {
     const left = state.sorcerers.filter((s) => s !== null);
     const stuck = !left.some((s) => !s!.faceUp) && Array.from({ length: state.seats }, (_, seat) => pointTargets(state, seat).length === 0).some(Boolean);

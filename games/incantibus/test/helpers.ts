@@ -1,0 +1,46 @@
+// Test helpers: arranged games, named tokens, pointing for every seat.
+import { act, unwrap } from "@grimoire/engine";
+import { incantibusGame, tokenByName, tokenName, type Action, type Event, type Mode, type State, type Target } from "../src/index.ts";
+
+export const game = incantibusGame;
+
+export function arranged(seats: number, arrangement: unknown, mode: Mode = "apprentice", seed = 1): State {
+  const result = game.fromArrangement({ seats, options: { mode }, seed }, arrangement);
+  if (!result.ok) throw new Error(result.error);
+  return result.value;
+}
+
+export const id = (name: string): number => {
+  const found = tokenByName(name, new Set());
+  if (found === null) throw new Error(`no token ${name}`);
+  return found;
+};
+export const names = (ids: readonly number[]): string[] => ids.map(tokenName);
+
+/** The room slot holding the (first) token of this name. */
+export function roomSlot(state: State, name: string): Target {
+  const slot = state.roomTokens.findIndex((t) => t !== null && tokenName(t.token) === name);
+  if (slot < 0) throw new Error(`no ${name} in the room`);
+  return { type: "room", slot };
+}
+export function cryptSlot(state: State, name: string): Target {
+  const slot = state.sorcerers.findIndex((s) => s !== null && tokenName(s.token) === name);
+  if (slot < 0) throw new Error(`no ${name} in the crypt`);
+  return { type: "sorcerer", slot };
+}
+
+/** Does `seat` play `action` through the validating entry point (throws if refused). */
+export function doAct(state: State, seat: number, action: Action): Event[] {
+  return unwrap(act(game, state, seat, action));
+}
+
+/** Every seat points (seat order); returns all events. */
+export function pointAll(state: State, targets: readonly Target[]): Event[] {
+  return targets.flatMap((target, seat) => doAct(state, seat, { type: "point", target }));
+}
+
+export const cardOf = (state: State, spell: string): number => {
+  const card = state.faceUp.find((c) => ["Alkimia", "Alkimia", "Imperium", "Imperium", "Retiro", "Video", "Locus", "Locus", "Philosophia", "Ultimus", "Fortuna", "Fortuna"][c] === spell);
+  if (card === undefined) throw new Error(`${spell} is not face up`);
+  return card;
+};
