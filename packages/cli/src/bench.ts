@@ -3,7 +3,7 @@
 // reported as playouts and actions per second, and rounds per second for a game whose state
 // counts its rounds (`round`: Abraca…What?'s four-player figure has a target of 20,000/s).
 // Options: --seconds S (measuring time per row, default 1.5), --game ID (only that game).
-import { cpus, platform, release } from "node:os";
+import { cpus, loadavg, platform, release } from "node:os";
 import { performance } from "node:perf_hooks";
 import { games } from "@grimoire/catalog";
 import { createRng, pick, randomInt, waitingSeats, type AnyGame, type RngState } from "@grimoire/engine";
@@ -91,7 +91,8 @@ export function benchTable(rows: readonly BenchRow[]): string {
 
 export function machineLine(): string {
   const cpu = cpus();
-  return `${cpu[0]?.model.trim() ?? "unknown CPU"}, ${cpu.length} cores (one used), ${platform()} ${release()}, Node ${process.version}`;
+  // The load average says how much other work shared the machine while measuring.
+  return `${cpu[0]?.model.trim() ?? "unknown CPU"}, ${cpu.length} cores (one used), ${platform()} ${release()}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}`;
 }
 
 async function main(args: readonly string[]): Promise<void> {

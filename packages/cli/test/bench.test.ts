@@ -22,6 +22,6 @@ describe("bench", () => {
     expect(table.split("\n")).toHaveLength(3);
     expect(table).toMatch(/^\| game +\| players \| playouts\/s \| actions\/s \| rounds\/s \| actions\/game \|$/m);
     expect(table).toMatch(/^\| bidding \| 2 +\| +[\d,]+ \| +[\d,]+ \| +[\d,]+ \| +\d+\.\d \|$/m);
-    expect(machineLine()).toMatch(/cores \(one used\), .* Node v\d+/);
+    expect(machineLine()).toMatch(/cores \(one used\), .* Node v\d+.*, load average \d/);
   });
 });
