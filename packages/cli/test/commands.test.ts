@@ -71,6 +71,25 @@ describe("grimoire play", () => {
     expect(refused.stdout).toMatch(/Refused: .* is not a legal action now/);
   });
 
+  it("cuts a long menu and filters it by typed words", async () => {
+    // The fixture with 60 "bid" actions of which only the real ones are legal to apply.
+    const many = {
+      ...biddingGame,
+      legalActions: (state: Parameters<typeof biddingGame.legalActions>[0], seat: number) => {
+        const legal = biddingGame.legalActions(state, seat);
+        return legal.length < 2 ? legal : Array.from({ length: 60 }, (_, i) => legal[i % legal.length]!);
+      },
+    };
+    const card = biddingGame.setup({ seats: 2, options: { hand: 2 }, seed: 3 }).hands[0]![1]!;
+    const { code, stdout } = await runCli(["play", "bidding", "--seed", "3"], `bid ${card}\nq\n`, { games: [many], findGame: () => many });
+    expect(code).toBe(0);
+    expect(stdout).toContain("  40. bid");
+    expect(stdout).not.toContain("  41. bid");
+    expect(stdout).toContain("… and 20 more: type words to filter the list.");
+    expect(stdout).toContain(`  60. bid ${card}`);
+    expect(stdout).not.toContain(`  59. bid`);
+  });
+
   it("fails with one line when input ends before the game", async () => {
     const { code, stderr } = await runCli(["play", "bidding", "--seed", "3"], "1\n");
     expect(code).toBe(1);

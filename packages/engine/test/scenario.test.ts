@@ -1,6 +1,6 @@
 // loadScenario and replayScenario: untrusted files become games, or one error naming the field.
 import { describe, expect, it } from "vitest";
-import { createRng, loadScenario, playout, randomBot, replayScenario, type AnyGame, type ReplayStep } from "../src/index.ts";
+import { createRng, loadScenario, playout, randomBot, replayScenario, rollDie, type AnyGame, type ReplayStep } from "../src/index.ts";
 import { biddingGame, type BiddingState } from "./fixtures/bidding.ts";
 
 const findGame = (id: string): AnyGame | undefined => (id === biddingGame.id ? biddingGame : undefined);
@@ -103,6 +103,26 @@ describe("replayScenario", () => {
       /^actions\[1\] \(seat 0\): not-your-turn:/,
     );
     expect(bad([{ seat: 1, action: "fold" }])).toMatch(/^actions\[0\] \(seat 1\): malformed-action:/);
+  });
+
+  it("uses forced dice first, and reports one that does not fit against its action", () => {
+    const rolls: number[] = [];
+    const dicey = {
+      ...biddingGame,
+      apply: (state: BiddingState, seat: number, action: Parameters<typeof biddingGame.apply>[2]) => {
+        rolls.push(rollDie(state.rng, 6));
+        return biddingGame.apply(state, seat, action);
+      },
+    };
+    const replay = (dice: number[]) => {
+      const loaded = loadScenario({ ...base, arrangement: { deck: DECK }, dice, actions: [{ seat: 0, action: { type: "bid", card: 6 } }] }, () => dicey);
+      if (!loaded.ok) throw new Error(loaded.error);
+      const result = replayScenario(loaded.value);
+      return result.ok ? "ok" : result.error;
+    };
+    expect(replay([5])).toBe("ok");
+    expect(rolls).toEqual([5]);
+    expect(replay([9])).toBe("actions[0] (seat 0): forced die result 9 does not fit a d6");
   });
 
   it("replays a recorded game (seed + actions) to the very same state", () => {
