@@ -53,8 +53,11 @@ describe("node bin/grimoire.js", () => {
     }
   });
 
-  it.skipIf(!games.some((g) => g.id === "abracadawhat"))("plays Abraca…What? piped to the end", () => {
-    const { code, stdout, stderr } = grimoire(["play", "abracadawhat", "--players", "4", "--seed", "3"], "1\n".repeat(3000));
+  // Abraca…What? for four once registered (what `npm start` falls back to), else any game.
+  const game = games.find((g) => g.id === "abracadawhat") ?? games[0];
+  it.skipIf(!game)(`plays ${game?.id} piped to the end`, () => {
+    const players = game!.id === "abracadawhat" ? 4 : game!.minSeats;
+    const { code, stdout, stderr } = grimoire(["play", game!.id, "--players", String(players), "--level", "easy", "--seed", "3"], "1\n".repeat(5000));
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toContain("Game over:");
