@@ -120,6 +120,14 @@ function arrange(state: State, raw: unknown): Result<State, string> {
   return ok(state);
 }
 
+const PROMPTS: Partial<Record<string, string>> = {
+  ultimus: "capture this monster with Ultimus?",
+  place: "your trunk is full: throw a token into the moat",
+  pay: "choose a token to throw (payment)",
+  cast: "choose a spell card",
+  effect: "choose the spell's target",
+};
+
 export const incantibusGame: Game<State, Action, View, Event, Options, Event> = {
   id: "incantibus",
   title: "Incantibus",
@@ -138,7 +146,7 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
       case "resolve": {
         const step = waitingStep(state);
         if (!step || !("seat" in step)) throw new Error("a resolve phase waits on no seat");
-        return { type: "turn", seat: step.seat, prompt: step.k };
+        return { type: "turn", seat: step.seat, prompt: PROMPTS[step.k] ?? step.k };
       }
     }
   },

@@ -94,7 +94,7 @@ describe("incantation", () => {
   it("a full trunk asks to throw one of its tokens or the new one", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["hidden:Gold 2", "Gui", "Gold 1"], trunks: [["Gold 1", "Gold 2", "Gold 3"], []] });
     pointAll(s, [roomSlot(s, "Gold 2"), roomSlot(s, "Gui")]);
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "place" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "your trunk is full: throw a token into the moat" });
     const legal = game.legalActions(s, 0);
     expect(legal.length).toBe(4);
     doAct(s, 0, { type: "throw", token: s.trunks[0]![0]! });

@@ -7,7 +7,7 @@ import { arranged, cardOf, doAct, game, id, names, pointAll, roomSlot } from "./
 function castBy0(spell: string, extra: Record<string, unknown> = {}): State {
   const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "hidden:Gold 3", "hidden:Vampire 5"], spells: [spell], ...extra });
   pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
-  expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "cast" });
+  expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "choose a spell card" });
   doAct(s, 0, { type: "cast", card: cardOf(s, spell) });
   return s;
 }
@@ -90,7 +90,7 @@ describe("spells", () => {
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Ultimus"]);
     const hidden = s.roomTokens.findIndex((t) => t?.token === id("hidden:Vampire 5"));
     pointAll(s, [{ type: "room", slot: hidden }, roomSlot(s, "Gold 2")]);
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "ultimus" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "capture this monster with Ultimus?" });
     doAct(s, 0, { type: "ultimus", use: true });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Vampire 5"]);
     expect(names(s.moat)).toContain("Ultimus");
@@ -123,7 +123,7 @@ describe("spells", () => {
     pointAll(s, [{ type: "room", slot: 0 }, roomSlot(s, "Gold 1")]);
     doAct(s, 0, { type: "cast", card: cardOf(s, "Imperium") });
     doAct(s, 0, { type: "imperium", slot: 2 });
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "cast" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "choose a spell card" });
     doAct(s, 0, { type: "cast", card: cardOf(s, "Fortuna") });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Spell", "Fortuna"]);
   });
@@ -134,10 +134,10 @@ describe("spells", () => {
     pointAll(s, [{ type: "room", slot: 0 }, { type: "room", slot: 0 }, { type: "room", slot: 1 }]);
     expect(names(s.trunks[1]!)).toEqual(["Spell"]);
     expect(names(s.trunks[2]!)).toEqual(["Spell"]);
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 1, prompt: "cast" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 1, prompt: "choose a spell card" });
     expect(s.wands).toEqual([1, 4, 2]);
     doAct(s, 1, { type: "cast", card: s.faceUp[0]! });
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 2, prompt: "cast" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 2, prompt: "choose a spell card" });
     expect(s.wands).toEqual([1, 4, 2]);
     doAct(s, 2, { type: "cast", card: s.faceUp[0]! });
     expect(s.wands).toEqual([4, 1, 2]);
