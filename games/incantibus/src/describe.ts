@@ -1,5 +1,5 @@
 // Token names and one-line English descriptions of actions, events and views (terminal, logs).
-import { ROOMS, TOKENS, type Requirement } from "./data.ts";
+import { ROOMS, SPELL_CARDS, TOKENS, type Requirement } from "./data.ts";
 import { face } from "./trunk.ts";
 import type { Action, Event, Target, View } from "./types.ts";
 
@@ -68,7 +68,7 @@ export function describeAction(a: Action): string {
     case "ultimus": return a.use ? "capture with Ultimus" : "keep Ultimus";
     case "throw": return `throw ${tokenName(a.token)} into the moat`;
     case "pay": return `throw ${tokenName(a.token)} (payment)`;
-    case "cast": return `cast card #${a.card}`;
+    case "cast": return `cast ${SPELL_CARDS[a.card] ?? "?"}`;
     case "steal": return `steal ${tokenName(a.token)}`;
     case "imperium": return `take room token #${a.slot + 1}`;
     case "retiro": return `take ${tokenName(a.token)} from the moat`;
@@ -102,7 +102,7 @@ export function describeView(v: View, viewer: number | "spectator"): string {
   lines.push(`Potions: ${v.potionRow.map(tokenLabel).join("; ") || "—"}`);
   if (v.mode === "expert") lines.push(`Grimoires: ${v.grimoireRow.map(tokenLabel).join("; ") || "—"}`);
   lines.push(`Sorcerers: ${v.sorcerers.map((s, i) => (s ? `#${i + 1} ${s.token === null ? "face down" : tokenLabel(s.token)}` : "")).filter(Boolean).join("; ")}`);
-  lines.push(`Spell cards: ${v.faceUp.map((c) => `#${c}`).join(", ")}; moat: ${v.moat.map(tokenName).join(", ") || "—"}`);
+  lines.push(`Spell cards: ${v.faceUp.map((c) => SPELL_CARDS[c]).join(", ") || "—"} (pile ${v.pile}); moat: ${v.moat.map(tokenName).join(", ") || "—"}`);
   v.trunks.forEach((t, s) => lines.push(`${who(s)}${s === viewer ? " (you)" : ""}, wand ${v.wands[s]}: ${t.map(tokenName).join(", ") || "empty"}`));
   if (v.phase.kind === "point") lines.push(`Chosen: ${v.phase.chosen.map((c, s) => `${who(s)} ${c ? "yes" : "no"}`).join(", ")}`);
   return lines.join("\n");

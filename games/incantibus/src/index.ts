@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MODES, ROOMS, SPELL_CARDS, TOKENS, type TokenClass } from "./data.ts";
 import { bots } from "./bots.ts";
 import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
-import { legal, pointTargets, play, scores, setupState, startIncantation, waitingStep, winnerOf } from "./rules.ts";
+import { layRoom, legal, pointTargets, play, scores, setupState, startIncantation, waitingStep, winnerOf } from "./rules.ts";
 import { fits } from "./trunk.ts";
 import type { Action, Event, Options, State, View } from "./types.ts";
 import { eventForViewer, makeView, resampleView, shuffleHiddenState } from "./view.ts";
@@ -72,9 +72,11 @@ function arrange(state: State, raw: unknown): Result<State, string> {
     for (const [i, n] of a.rooms.entries()) { const r = roomId(n, `rooms.${i}`); if (!r.ok) return r; list.push(r.value); }
     state.rooms = list;
   }
-  if (a.roomTokens || state.room === null) {
+  if (a.roomTokens || a.room !== undefined) {
     for (const t of state.roomTokens) if (t) (TOKENS[t.token]!.cls === "visible" ? state.visiblePool : state.hiddenPool).push(t.token);
     state.roomTokens = [];
+    // A named room without listed tokens is laid from the pools.
+    if (!a.roomTokens && state.room !== null) layRoom(state, state.room);
     for (const [i, t] of (a.roomTokens ?? []).entries()) {
       const spec = typeof t === "string" ? { token: t } : t;
       const id = take(spec.token, `roomTokens.${i}`, ["visible", "hidden"]);
@@ -164,7 +166,7 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   view: makeView,
   eventFor: eventForViewer,
   describeEvent: (e) => describeEvent(e),
-  describeAction: (a) => (a.type === "cast" ? `cast ${SPELL_CARDS[a.card]}` : describeAction(a)),
+  describeAction,
   describeView,
   resample: resampleView,
   shuffleHidden: shuffleHiddenState,

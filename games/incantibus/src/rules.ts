@@ -47,13 +47,18 @@ export function refillRows(state: State): void {
   while (state.grimoireRow.length < ROW_SIZE && state.grimoireSupply.length > 0) state.grimoireRow.push(draw(state, state.grimoireSupply));
 }
 
-/** Lays a room's tokens and turns one face-down sorcerer face up. */
-function dealRoom(state: State, room: number, events: Event[]): void {
+/** Draws a room's visible and hidden tokens from the pools. */
+export function layRoom(state: State, room: number): void {
   const data = ROOMS[room]!;
   state.room = room;
   state.roomTokens = [];
   for (let i = 0; i < data.visible && state.visiblePool.length > 0; i++) state.roomTokens.push({ token: draw(state, state.visiblePool), hidden: false, knownBy: [] });
   for (let i = 0; i < data.hidden && state.hiddenPool.length > 0; i++) state.roomTokens.push({ token: draw(state, state.hiddenPool), hidden: true, knownBy: [] });
+}
+
+/** Lays a room's tokens and turns one face-down sorcerer face up. */
+function dealRoom(state: State, room: number, events: Event[]): void {
+  layRoom(state, room);
   events.push({ type: "room", room });
   const down = state.sorcerers.flatMap((s, slot) => (s && !s.faceUp ? [slot] : []));
   if (down.length > 0) {

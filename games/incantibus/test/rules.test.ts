@@ -123,6 +123,12 @@ describe("incantation", () => {
     expect(s.sorcerers.filter((x) => x?.faceUp).length).toBe(faceUp + 1);
   });
 
+  it("an arrangement naming a room lays that room's tokens", () => {
+    const s = arranged(3, { room: "Dortoir" });
+    expect(s.roomTokens.filter((t) => t && !t.hidden).length).toBe(4);
+    expect(s.roomTokens.filter((t) => t && t.hidden).length).toBe(3);
+  });
+
   it("after the last room comes the crypt", () => {
     const s = arranged(2, { wands: [4, 1], rooms: [], roomTokens: ["Gold 1", "Gold 2"], trunks: [[], []] });
     pointAll(s, [roomSlot(s, "Gold 1"), roomSlot(s, "Gold 2")]);
