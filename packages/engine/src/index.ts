@@ -7,3 +7,4 @@ export * from "./play.ts";
 export * from "./stats.ts";
 export * from "./scenario.ts";
 export * from "./actions.ts";
+export * from "./ismcts.ts";
