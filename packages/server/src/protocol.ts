@@ -246,6 +246,8 @@ export interface MatchRecord {
   readonly actions: readonly { readonly seat: number; readonly action: unknown }[];
   /** The outcome the server reached, for verify to compare. */
   readonly outcome: OutcomeInfo;
+  /** SHA-256 of the JSON of every version's full events, in order, for verify to compare. */
+  readonly eventsHash?: string;
 }
 
 /** Every REST error body. HTTP status 400/404/409/413/429 with the same codes as the socket. */

@@ -1,0 +1,24 @@
+// A bot worker thread: loads the game catalog, then answers decision requests. It receives a
+// seat's VIEW and legal actions only (never the state), like every bot.
+import { parentPort, workerData } from "node:worker_threads";
+import type { AnyGame } from "@grimoire/engine";
+import type { BotRequest, BotReply } from "./bots.ts";
+
+const { catalogUrl } = workerData as { catalogUrl: string };
+const catalog = (await import(catalogUrl)) as { games: readonly AnyGame[] };
+
+parentPort!.on("message", (request: BotRequest) => {
+  let reply: BotReply;
+  try {
+    const game = catalog.games.find((g) => g.id === request.game);
+    if (!game) throw new Error(`unknown game ${request.game}`);
+    const info = game.bots[request.bot];
+    if (!info) throw new Error(`${game.id}: unknown bot ${request.bot}`);
+    const action = info.create().decide({ view: request.view, seat: request.seat, legal: request.legal, rng: request.rng });
+    reply = { id: request.id, ok: true, action };
+  } catch (error) {
+    reply = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  parentPort!.postMessage(reply);
+});
+parentPort!.postMessage({ ready: true });

@@ -1,0 +1,55 @@
+// @grimoire/server: the game server. `startFromEnv()` for `npm start` / `grimoire start`,
+// `createServer(config)` for tests (port 0, a temporary DATA_DIR).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createServer, DEFAULT_WEB_DIST, type RunningServer } from "./server.ts";
+
+export { createServer, type ServerConfig, type RunningServer } from "./server.ts";
+export { Hub, HubError, systemClock, eventsHash, sha256, type Clock } from "./hub.ts";
+export { SqliteStorage, PostgresStorage, MIGRATIONS, type Storage, type TableRecord, type LoggedAction } from "./storage.ts";
+export { BotPool } from "./bots.ts";
+export * from "./protocol.ts";
+
+/** Builds the web client with Vite when its dist is missing and it has a config; null: API only. */
+export async function ensureWebClient(log: (line: string) => void): Promise<string | null> {
+  const dist = DEFAULT_WEB_DIST;
+  if (existsSync(join(dist, "index.html"))) return dist;
+  const webRoot = fileURLToPath(new URL("../../web", import.meta.url));
+  const configFile = join(webRoot, "vite.config.ts");
+  if (!existsSync(configFile)) {
+    log("web client: packages/web/vite.config.ts not found, serving the API only");
+    return null;
+  }
+  log("web client: packages/web/dist is missing, building it with Vite…");
+  try {
+    const vite = await import("vite");
+    await vite.build({ root: webRoot, configFile, logLevel: "warn" });
+  } catch (error) {
+    log(`web client: the build failed (${(error as Error).message}), serving the API only`);
+    return null;
+  }
+  return existsSync(join(dist, "index.html")) ? dist : null;
+}
+
+/** PORT (8080), DATA_DIR (./data), DATABASE_URL (postgres://…, else SQLite), HOST (0.0.0.0). */
+export async function startFromEnv(): Promise<void> {
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const port = process.env.PORT ? Number(process.env.PORT) : 8080;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+  const webDist = await ensureWebClient(log);
+  const server: RunningServer = await createServer({
+    port,
+    host: process.env.HOST ?? "0.0.0.0",
+    dataDir: process.env.DATA_DIR ?? join(process.cwd(), "data"),
+    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    webDist,
+    log,
+  });
+  log(`Grimoire server listening on http://localhost:${server.port}`);
+  const stop = () => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
