@@ -1,8 +1,8 @@
 // Bots: uniform random, and a greedy one weighing each target's worth to it against
 // the chance a stronger wand points at the same target. Bots see only their view.
 import { pick, randomBot, type Bot } from "@grimoire/engine";
-import { HIDDEN_POOL, SPELL_CARDS, SPELL_SPECIAL, WEAPON_FOR, type Face } from "./data.ts";
-import { face, payments } from "./trunk.ts";
+import { HIDDEN_POOL, SPELL_CARDS, SPELL_SPECIAL, WEAPON_FOR, idsOf, type Face } from "./data.ts";
+import { canPay, face, payments } from "./trunk.ts";
 import type { Action, Target, View } from "./types.ts";
 
 const HIDDEN_AVERAGE = (trunk: readonly number[]) => HIDDEN_POOL.reduce((s, f) => s + faceWorth(f, trunk), 0) / HIDDEN_POOL.length;
@@ -36,6 +36,20 @@ function rewardWorth(id: number, trunk: readonly number[]): number {
   return f.points - cost * 0.8;
 }
 
+/** A face-down sorcerer: the average, over the sorcerers it could be, of what beating it is worth. */
+function hiddenSorcererWorth(view: View, seat: number): number {
+  const known = new Set([...view.trunks.flat(), ...view.moat, ...view.sorcerers.flatMap((s) => (s && s.token !== null ? [s.token] : []))]);
+  const candidates = idsOf("sorcerer").filter((id) => !known.has(id));
+  if (candidates.length === 0) return 0;
+  const worth = (id: number): number => {
+    const f = face(id);
+    if (f.kind !== "sorcerer") return 0;
+    if (f.need.kind === "wand") return f.need.wands.includes(view.wands[seat]!) ? f.points : 0;
+    return canPay(f.need, view.trunks[seat]!) ? rewardWorth(id, view.trunks[seat]!) : 0;
+  };
+  return candidates.reduce((sum, id) => sum + worth(id), 0) / candidates.length;
+}
+
 function targetWorth(view: View, seat: number, t: Target): number {
   const trunk = view.trunks[seat]!;
   switch (t.type) {
@@ -47,7 +61,7 @@ function targetWorth(view: View, seat: number, t: Target): number {
     case "sorcerer": {
       const s = view.sorcerers[t.slot]!;
       if (s.token !== null) return rewardWorth(s.token, trunk);
-      return 2; // a face-down sorcerer: maybe payable, maybe an escape
+      return hiddenSorcererWorth(view, seat);
     }
   }
 }
