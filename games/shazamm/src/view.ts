@@ -4,7 +4,7 @@
 import { SPECTATOR, createRng, deepClone, forkRng, randomInt, shuffle, type RngState, type Seat, type Viewer } from "@grimoire/engine";
 import { randomCommit } from "./rules.ts";
 import type { ShazammEvent, ShazammState, Table } from "./state.ts";
-import { DECOY, SPELLS, isSpell, other, type BySeat, type Card, type Commit, type ShazammSeat, type Spell, type Variant } from "./vocabulary.ts";
+import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, isSpell, other, type BySeat, type Card, type Commit, type ShazammSeat, type Spell, type Variant } from "./vocabulary.ts";
 
 export type ViewPhase =
   | { type: "arrange" }
@@ -179,16 +179,16 @@ export function checkInvariant(state: ShazammState): void {
     }
     if (!state.hands[seat].includes(DECOY)) throw new Error(`seat ${seat}: decoy not in hand`);
     const mana = state.mana[seat];
-    if (!Number.isInteger(mana) || mana < 0 || mana > 50) throw new Error(`seat ${seat}: mana ${mana} out of 0..50`);
+    if (!Number.isInteger(mana) || mana < 0 || mana > MAX_MANA) throw new Error(`seat ${seat}: mana ${mana} out of 0..${MAX_MANA}`);
   }
   const low = state.collapsed;
-  const high = 18 - state.collapsed;
+  const high = BRIDGE_TILES - 1 - state.collapsed;
   if (state.phase.type !== "over") {
-    if (!(low <= state.wizards[0] && state.wizards[0] < state.wall && state.wall < state.wizards[1] && state.wizards[1] <= high) &&
-      !(state.wall === state.wizards[0] || state.wall === state.wizards[1])) {
+    // During a round the wall stands strictly between the wizards, who stand on the bridge 6 apart.
+    if (!(low <= state.wizards[0] && state.wizards[0] < state.wall && state.wall < state.wizards[1] && state.wizards[1] <= high)) {
       throw new Error(`bridge out of order: wizards ${state.wizards}, wall ${state.wall}, collapsed ${state.collapsed}`);
     }
     if (state.wizards[1] - state.wizards[0] !== 6) throw new Error(`wizards ${state.wizards} not 6 apart`);
   }
-  if (state.wall < 0 || state.wall > 18) throw new Error(`wall ${state.wall} off the bridge`);
+  if (state.wall < 0 || state.wall > BRIDGE_TILES - 1) throw new Error(`wall ${state.wall} off the bridge`);
 }

@@ -172,3 +172,31 @@ describe("untrusted actions", () => {
     expect(shazammGame.sampleActions(s, 1, createRng(5), 10)).toHaveLength(10);
   });
 });
+
+describe("invariants and hidden draws", () => {
+  it("checkInvariant catches a lost card, mana out of range and a wall off its place", () => {
+    const lost = start();
+    lost.hands[0] = lost.hands[0].filter((c) => c !== 7);
+    expect(() => checkInvariant(lost)).toThrow(/conserved/);
+    const rich = start();
+    rich.mana[1] = 51;
+    expect(() => checkInvariant(rich)).toThrow(/mana/);
+    const wall = start();
+    wall.wall = 13;
+    expect(() => checkInvariant(wall)).toThrow(/bridge/);
+  });
+  it("the cards drawn are shown only to their owner", () => {
+    const s = start({ variant: 0 });
+    turn(s, 3, [], 1, []);
+    turn(s, 3, [], 1, []);
+    const events = turn(s, 3, [], 1, []);
+    const drew = events.find((e) => e.type === "drew" && e.seat === 0)!;
+    expect(shazammGame.eventFor(drew, 0)).toMatchObject({ cards: expect.any(Array) });
+    expect(shazammGame.eventFor(drew, 1)).toEqual({ type: "drew", seat: 0, count: 3 });
+    expect(shazammGame.eventFor(drew, SPECTATOR)).toEqual({ type: "drew", seat: 0, count: 3 });
+  });
+  it("describeView draws the bridge", () => {
+    const s = start({ collapsed: 1 });
+    expect(shazammGame.describeView(shazammGame.view(s, 0), 0)).toContain("~.....1..#..2.....~");
+  });
+});
