@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MODES, ROOMS, SPELL_CARDS, TOKENS, type TokenClass } from "./data.ts";
 import { bots } from "./bots.ts";
 import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
-import { layRoom, legal, pointTargets, play, scores, setupState, startIncantation, waitingStep, winnerOf } from "./rules.ts";
+import { layRoom, legal, play, scores, setupState, startIncantation, waitingStep, winnerOf } from "./rules.ts";
 import { fits } from "./trunk.ts";
 import type { Action, Event, Options, State, View } from "./types.ts";
 import { eventForViewer, makeView, resampleView, shuffleHiddenState } from "./view.ts";
@@ -175,4 +175,3 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   levels: { easy: "random", medium: "greedy", hard: "greedy" },
 };
 
-export { pointTargets as targetsOf };

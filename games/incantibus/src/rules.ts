@@ -291,7 +291,8 @@ function autoStep(state: State, queue: Step[], owed: number[], step: Step, event
       replace();
       state.roomTokens = state.roomTokens.filter((t) => t !== null);
       state.sorcerers = state.sorcerers.filter((s) => s !== null);
-      if (state.room !== null && state.roomTokens.length <= 1) {
+      // A room laid short (pools run dry) is cleared at once too.
+      while (state.room !== null && state.roomTokens.length <= 1) {
         for (const t of state.roomTokens) { state.moat.push(t!.token); events.push({ type: "moat", seat: null, token: t!.token }); }
         state.roomTokens = [];
         refillRows(state);
