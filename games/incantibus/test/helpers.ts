@@ -1,6 +1,6 @@
 // Test helpers: arranged games, named tokens, pointing for every seat.
 import { act, unwrap } from "@grimoire/engine";
-import { incantibusGame, tokenByName, tokenName, type Action, type Event, type Mode, type State, type Target } from "../src/index.ts";
+import { SPELL_CARDS, incantibusGame, tokenByName, tokenName, type Action, type Event, type Mode, type State, type Target } from "../src/index.ts";
 
 export const game = incantibusGame;
 
@@ -40,7 +40,7 @@ export function pointAll(state: State, targets: readonly Target[]): Event[] {
 }
 
 export const cardOf = (state: State, spell: string): number => {
-  const card = state.faceUp.find((c) => ["Alkimia", "Alkimia", "Imperium", "Imperium", "Retiro", "Video", "Locus", "Locus", "Philosophia", "Ultimus", "Fortuna", "Fortuna"][c] === spell);
+  const card = state.faceUp.find((c) => SPELL_CARDS[c] === spell);
   if (card === undefined) throw new Error(`${spell} is not face up`);
   return card;
 };

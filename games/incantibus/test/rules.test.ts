@@ -1,4 +1,5 @@
 // The rulebook's examples and the room/take rules.
+import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { GRIMOIRES, HIDDEN_POOL, POTIONS, ROOMS, SORCERERS, SPECIAL_TOKENS, SPELL_CARDS, VISIBLE_POOL, roomsFor, scores, type State } from "../src/index.ts";
 import { arranged, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
@@ -65,6 +66,19 @@ describe("incantation", () => {
   it("hidden tokens stay hidden from everyone, holder of the wand included", () => {
     const s = arranged(2, { roomTokens: ["Gold 1", "hidden:Vampire 5"] });
     for (const viewer of [0, 1, "spectator"] as const) expect(game.view(s, viewer).roomTokens[1]).toEqual({ token: null, hidden: true, knownBy: [] });
+  });
+
+  it("face-down sorcerers, the pools and the pile stay hidden; resampling keeps the view", () => {
+    const s = game.setup({ seats: 4, options: { mode: "expert" }, seed: 11 });
+    for (const viewer of [0, 3, "spectator"] as const) {
+      const v = game.view(s, viewer);
+      expect(v.sorcerers.filter((x) => x && x.token === null).length).toBe(11);
+      expect(typeof v.pile).toBe("number");
+      expect(typeof v.hiddenPool).toBe("number");
+    }
+    const resampled = game.resample(game.view(s, 2), 2, createRng(4));
+    expect(game.view(resampled, 2)).toEqual(game.view(s, 2));
+    expect(resampled.sorcerers.map((x) => x?.token)).not.toEqual(s.sorcerers.map((x) => x?.token));
   });
 
   it("Charles's Vampire: a hidden monster is captured with its weapon", () => {
