@@ -10,6 +10,7 @@ import { register as registerPlay } from "./commands/play.ts";
 import { register as registerSimulate } from "./commands/simulate.ts";
 import { register as registerReplay } from "./commands/replay.ts";
 import { register as registerStart } from "./commands/start.ts";
+import { register as registerTournament } from "./commands/tournament.ts";
 
 export function buildProgram(ctx: CliContext = defaultContext()): Command {
   const program = new Command("grimoire")
@@ -23,6 +24,7 @@ export function buildProgram(ctx: CliContext = defaultContext()): Command {
   registerSimulate(program, ctx);
   registerReplay(program, ctx);
   registerStart(program, ctx);
+  registerTournament(program, ctx);
   return program;
 }
 
