@@ -54,4 +54,11 @@ function isEntryPoint(): boolean {
   }
 }
 
-if (isEntryPoint()) process.exitCode = await run(process.argv.slice(2));
+if (isEntryPoint()) {
+  // Output piped into a reader that stops early (`| head`): stop quietly.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+  process.exitCode = await run(process.argv.slice(2));
+}
