@@ -1,9 +1,10 @@
 // The registration of every game: the one place outside a game's folder that names it.
 import type { AnyGame } from "@grimoire/engine";
+import { abracadawhatGame } from "@grimoire/abracadawhat";
 import { incantibusGame } from "@grimoire/incantibus";
 import { shazammGame } from "@grimoire/shazamm";
 
-export const games: readonly AnyGame[] = [incantibusGame, shazammGame];
+export const games: readonly AnyGame[] = [abracadawhatGame, incantibusGame, shazammGame];
 
 export function findGame(id: string): AnyGame | undefined {
   return games.find((game) => game.id === id);

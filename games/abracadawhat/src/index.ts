@@ -1,0 +1,56 @@
+// @grimoire/abracadawhat: Abraca…What? (Gary Kim) on the engine contract, 2–5 players.
+import { createRng, type Game } from "@grimoire/engine";
+import { fromArrangement } from "./arrangement.ts";
+import { bots, levels } from "./bots/index.ts";
+import { SPELL_NAMES } from "./data.ts";
+import { describeEvent, eventFor, type Event } from "./events.ts";
+import { apply, decision, legalActions, maxActions, newState, outcome, parseAction, startRound } from "./rules.ts";
+import { cloneState, optionsSchema, type Action, type Options, type State } from "./state.ts";
+import { makeView, resample, shuffleHidden, type View } from "./view.ts";
+
+export * from "./data.ts";
+export * from "./state.ts";
+export * from "./events.ts";
+export { CAST, END, apply, decision, gameWinners, legalActions, leftOf, rightOf, parseAction } from "./rules.ts";
+export { makeView, resample, shuffleHidden, unseenCounts, checkConservation, type View } from "./view.ts";
+export { arrangementSchema, fromArrangement, type Arrangement } from "./arrangement.ts";
+export { bots, levels, reasonerBot, callValues, atLeastOne, holdChances } from "./bots/index.ts";
+
+function describeAction(action: Action): string {
+  return action.type === "end" ? "End the turn" : `Call ${action.spell} (${SPELL_NAMES[action.spell]})`;
+}
+
+export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> = {
+  id: "abracadawhat",
+  title: "Abraca…What?",
+  minSeats: 2,
+  maxSeats: 5,
+  optionsSchema,
+  optionDocs: [
+    { name: "die", description: "Faces of the die (spells 1 and 3, failed 1)", values: "d3 (1–3, default) | d6 (1–6)" },
+    { name: "easy", description: "Easy variant: later casts in a turn may have any number", values: "true | false (default)" },
+    { name: "lastStanding", description: "Variant: only the last standing wizard scores (2 + secret stones)", values: "true | false (default)" },
+    { name: "spectatorsSeeHands", description: "Spectators see the stones in front of every player", values: "true | false (default)" },
+  ],
+  maxActions: (seats) => maxActions(seats),
+  setup({ seats, options, seed }) {
+    const state = newState(seats, options, createRng(seed));
+    startRound(state, 0);
+    return state;
+  },
+  fromArrangement,
+  decision,
+  legalActions,
+  parseAction,
+  apply,
+  outcome,
+  view: makeView,
+  eventFor,
+  describeEvent,
+  describeAction,
+  resample,
+  shuffleHidden,
+  clone: cloneState,
+  bots,
+  levels,
+};

@@ -1,0 +1,141 @@
+// What each viewer may know, and full states drawn consistently with it.
+// A seat sees every other seat's stones, never its own; only the holder of a secret stone sees
+// it; spectators see public facts (and hands only when the table allows it).
+import { forkRng, shuffle, type RngState, type Viewer } from "@grimoire/engine";
+import { allStones, type Spell } from "./data.ts";
+import { cloneState, countOf, emptyCounts, type Counts, type Options, type Phase, type State } from "./state.ts";
+
+export interface View {
+  viewer: Viewer;
+  seats: number;
+  options: Options;
+  round: number;
+  phase: Phase;
+  /** Stones in front of each seat, per spell; null where the viewer may not see them (its own). */
+  hands: (Counts | null)[];
+  handSizes: number[];
+  pileSize: number;
+  /** Secret stones still in the middle. */
+  secretCount: number;
+  /** Secret stones each seat took; null where the viewer may not see them (everyone else's). */
+  taken: (Spell[] | null)[];
+  takenCounts: number[];
+  board: Counts;
+  revealed: Counts;
+  life: number[];
+  scores: number[];
+  lastRoundPoints: number[];
+}
+
+export function makeView(state: State, viewer: Viewer): View {
+  const showHand = (seat: number) => (viewer === "spectator" ? state.options.spectatorsSeeHands : viewer !== seat);
+  return {
+    viewer,
+    seats: state.seats,
+    options: { ...state.options },
+    round: state.round,
+    phase: state.phase.type === "casting" ? { ...state.phase } : { type: "over", winners: state.phase.winners.slice() },
+    hands: state.hands.map((h, seat) => (showHand(seat) ? h.slice() : null)),
+    handSizes: state.hands.map(countOf),
+    pileSize: state.pile.length,
+    secretCount: state.secret.length,
+    taken: state.taken.map((t, seat) => (seat === viewer ? t.slice() : null)),
+    takenCounts: state.taken.map((t) => t.length),
+    board: state.board.slice(),
+    revealed: state.revealed.slice(),
+    life: state.life.slice(),
+    scores: state.scores.slice(),
+    lastRoundPoints: state.lastRoundPoints.slice(),
+  };
+}
+
+/** Per spell, the stones `seat` cannot see: its own hand, the pile, the secret stones it does not hold. */
+export function unseenCounts(view: View, seat: number): Counts {
+  const unseen = emptyCounts();
+  for (let k = 1; k <= 8; k++) unseen[k] = k - view.board[k]! - view.revealed[k]!;
+  view.hands.forEach((hand, s) => {
+    if (s === seat) return;
+    if (hand === null) throw new Error(`abracadawhat: seat ${seat} cannot see seat ${s}'s stones`);
+    for (let k = 1; k <= 8; k++) unseen[k]! -= hand[k]!;
+  });
+  for (const stone of view.taken[seat] ?? []) unseen[stone]!--;
+  for (let k = 1; k <= 8; k++) if (unseen[k]! < 0) throw new Error(`abracadawhat: view counts more than ${k} stones of spell ${k}`);
+  return unseen;
+}
+
+/** Deals `pool` (already shuffled) into the seat's hand, the pile, the secret stones and others' taken stones. */
+function redeal(state: State, seat: number, pool: Spell[], handSize: number, takenCounts: readonly number[]): void {
+  let at = 0;
+  const hand = emptyCounts();
+  for (let i = 0; i < handSize; i++) hand[pool[at++]!]!++;
+  state.hands[seat] = hand;
+  state.pile = pool.slice(at, at + state.pile.length);
+  at += state.pile.length;
+  state.secret = pool.slice(at, at + state.secret.length);
+  at += state.secret.length;
+  for (let s = 0; s < state.seats; s++) {
+    if (s === seat) continue;
+    state.taken[s] = pool.slice(at, at + takenCounts[s]!);
+    at += takenCounts[s]!;
+  }
+  if (at !== pool.length) throw new Error(`abracadawhat: ${pool.length - at} stones left over when redealing`);
+}
+
+/** A full state consistent with `view` of `seat`, its unseen stones dealt uniformly at random. */
+export function resample(view: View, seat: number, rng: RngState): State {
+  const unseen = unseenCounts(view, seat);
+  const pool: Spell[] = [];
+  for (let k = 1; k <= 8; k++) for (let i = 0; i < unseen[k]!; i++) pool.push(k as Spell);
+  shuffle(rng, pool);
+  const state: State = {
+    rng: forkRng(rng),
+    seats: view.seats,
+    options: { ...view.options },
+    round: view.round,
+    phase: view.phase.type === "casting" ? { ...view.phase } : { type: "over", winners: view.phase.winners.slice() },
+    hands: view.hands.map((h) => (h === null ? emptyCounts() : h.slice())),
+    pile: new Array<Spell>(view.pileSize),
+    secret: new Array<Spell>(view.secretCount),
+    taken: view.taken.map((t) => (t === null ? [] : t.slice())),
+    board: view.board.slice(),
+    revealed: view.revealed.slice(),
+    life: view.life.slice(),
+    scores: view.scores.slice(),
+    lastRoundPoints: view.lastRoundPoints.slice(),
+  };
+  redeal(state, seat, pool, view.handSizes[seat]!, view.takenCounts);
+  return state;
+}
+
+/** The same game with everything `seat` may not know redrawn (from the full state, not the view). */
+export function shuffleHidden(original: State, seat: number, rng: RngState): State {
+  const state = cloneState(original);
+  const pool: Spell[] = [];
+  const hand = state.hands[seat]!;
+  for (let k = 1; k <= 8; k++) for (let i = 0; i < hand[k]!; i++) pool.push(k as Spell);
+  pool.push(...state.pile, ...state.secret);
+  const takenCounts = state.taken.map((t) => t.length);
+  state.taken.forEach((t, s) => {
+    if (s !== seat) pool.push(...t);
+  });
+  shuffle(rng, pool);
+  redeal(state, seat, pool, countOf(hand), takenCounts);
+  state.rng = forkRng(rng);
+  return state;
+}
+
+/** Every stone in exactly one place (hands, pile, secret, taken, board, revealed); life within 0..6. */
+export function checkConservation(state: State): void {
+  const seen = emptyCounts();
+  for (const hand of state.hands) for (let k = 1; k <= 8; k++) seen[k]! += hand[k]!;
+  for (const stone of [...state.pile, ...state.secret, ...state.taken.flat()]) seen[stone]!++;
+  for (let k = 1; k <= 8; k++) seen[k]! += state.board[k]! + state.revealed[k]!;
+  const expected = allStones().length;
+  for (let k = 1; k <= 8; k++) {
+    if (seen[k] !== k) throw new Error(`spell ${k}: ${seen[k]} stones instead of ${k}`);
+  }
+  if (seen[0] !== 0 || seen.reduce((a, b) => a + b, 0) !== expected) throw new Error("stone count is not 36");
+  for (const hand of state.hands) for (let k = 0; k <= 8; k++) if (hand[k]! < 0) throw new Error("negative stone count");
+  for (const life of state.life) if (!(life >= 0 && life <= 6)) throw new Error(`life ${life} out of 0..6`);
+  if (state.hands.length !== state.seats || state.life.length !== state.seats) throw new Error("per-seat arrays of the wrong length");
+}
