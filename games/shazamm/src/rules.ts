@@ -363,12 +363,12 @@ function reveal(state: ShazammState, commits: BySeat<Commit>, events: ShazammEve
     bids: [commits[0].bid, commits[1].bid],
     entries,
     next: 0,
-    boost: [false, false],
-    double: [false, false],
+    boost: [0, 0],
+    double: [0, 0],
     resist: [false, false],
     miser: [false, false],
-    reserve: [false, false],
-    aspire: [false, false],
+    reserve: [0, 0],
+    aspire: [0, 0],
     reverse: false,
     blaze: false,
     ended: false,
@@ -473,10 +473,10 @@ function cast(state: ShazammState, table: Table, seat: ShazammSeat, card: Spell,
       table.ask = { type: "recycle", seat };
       return;
     case 7:
-      table.boost[seat] = true;
+      table.boost[seat]++;
       return;
     case 8:
-      table.double[seat] = true;
+      table.double[seat]++;
       return;
     case 9:
       table.reverse = true;
@@ -491,16 +491,16 @@ function cast(state: ShazammState, table: Table, seat: ShazammSeat, card: Spell,
       table.miser[seat] = true;
       return;
     case 13:
-      table.reserve[seat] = true;
+      table.reserve[seat]++;
       return;
     case 14:
-      table.aspire[seat] = true;
+      table.aspire[seat]++;
       return;
   }
 }
 
 export function attackOf(table: Table, seat: ShazammSeat): number {
-  return (table.bids[seat] + (table.boost[seat] ? 7 : 0)) * (table.double[seat] ? 2 : 1);
+  return (table.bids[seat] + 7 * table.boost[seat]) * 2 ** table.double[seat];
 }
 
 /** Moves the wall toward `seat`'s wizard by `steps`, stopping on the wizard's tile. */
@@ -532,8 +532,8 @@ function finishTurn(state: ShazammState, table: Table, events: ShazammEvent[]): 
       events.push({ type: "paid", seat, amount, mana: state.mana[seat] });
     }
     for (const seat of [0, 1] as const) {
-      if (table.reserve[seat]) gain(state, seat, 13, 13, events);
-      if (table.aspire[seat]) gain(state, seat, 14, table.bids[other(seat)], events);
+      for (let n = 0; n < table.reserve[seat]; n++) gain(state, seat, 13, 13, events);
+      for (let n = 0; n < table.aspire[seat]; n++) gain(state, seat, 14, table.bids[other(seat)], events);
     }
   }
   for (const seat of [0, 1] as const) state.discards[seat].push(...table.played[seat]);

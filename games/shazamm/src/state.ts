@@ -30,12 +30,14 @@ export interface Table {
   bids: BySeat<number>;
   entries: Entry[];
   next: number;
-  boost: BySeat<boolean>;
-  double: BySeat<boolean>;
+  /** How many Boost attaque / Double dose / Boost réserve / Aspiration act for each seat
+   * (a Clone's copy or a stolen spell can double one up). */
+  boost: BySeat<number>;
+  double: BySeat<number>;
   resist: BySeat<boolean>;
   miser: BySeat<boolean>;
-  reserve: BySeat<boolean>;
-  aspire: BySeat<boolean>;
+  reserve: BySeat<number>;
+  aspire: BySeat<number>;
   reverse: boolean;
   blaze: boolean;
   /** Fin de manche resolved: the turn stops, nobody pays, the round ends. */

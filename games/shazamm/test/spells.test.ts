@@ -80,6 +80,13 @@ describe("2 Clone", () => {
     play(s, 0, { type: "clone", card: null });
     expect(s.mana[0]).toBe(40);
   });
+  it("a copy adds to the same spell played by its owner", () => {
+    const s = start();
+    turn(s, 5, [], 5, [7]);
+    turn(s, 5, [2, 7], 18, []);
+    play(s, 0, { type: "clone", card: 7 });
+    expect(s.wall).toBe(9); // from 8: 5 + 7 + 7 = 19 > 18
+  });
   it("a cloned Mutisme acts at once", () => {
     const s = start({ mana: [5, 50] });
     turn(s, 5, [], 1, [1]); // seat 0 runs dry: the round ends, Mutisme with it
