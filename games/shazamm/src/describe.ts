@@ -81,6 +81,7 @@ export function describeView(view: ShazammView, viewer: Viewer): string {
     `Discard Seat 1: ${cardList(view.discards[0])}; Seat 2: ${cardList(view.discards[1])}`,
   ];
   if (viewer !== SPECTATOR && view.hand) lines.push(`Your hand: ${cardList(view.hand)}`);
+  if (viewer !== SPECTATOR && view.pile && view.variant === 2) lines.push(`Your pile (top first): ${cardList(view.pile)}`);
   const phase = view.phase;
   if (phase.type === "commit") lines.push(`Committed: Seat 1 ${phase.committed[0] ? "yes" : "no"}, Seat 2 ${phase.committed[1] ? "yes" : "no"}`);
   if (phase.type === "resolve") lines.push(`On the table: bids ${phase.table.bids[0]} / ${phase.table.bids[1]}; ${phase.table.entries.map((e) => `${cardName(e.card)} for ${who(e.owner)} (${e.status})`).join(", ")}`);

@@ -2,10 +2,10 @@
 import { createRng, playout, wilson, type Bot } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { headToHead } from "../scripts/measure.ts";
-import { shazammGame } from "../src/index.ts";
+import { checkInvariant, shazammGame } from "../src/index.ts";
 
 describe("bots", () => {
-  it("every bot action parses as legal, in every variant", () => {
+  it("every bot action parses as legal and keeps the invariants, in every variant", () => {
     for (const variant of [0, 1, 2]) {
       for (let g = 0; g < 30; g++) {
         const state = shazammGame.setup({ seats: 2, options: shazammGame.optionsSchema.parse({ variant }), seed: g });
@@ -13,6 +13,7 @@ describe("bots", () => {
         const checking = bots.map((bot, seat) => ({
           name: bot.name,
           decide(context: Parameters<Bot<unknown, unknown>["decide"]>[0]) {
+            checkInvariant(state);
             const action = bot.decide(context);
             const parsed = shazammGame.parseAction(state, seat, action);
             if (!parsed.ok) throw new Error(`${bot.name} played ${JSON.stringify(action)}: ${parsed.error.message}`);
