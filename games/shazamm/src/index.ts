@@ -1,23 +1,23 @@
 // @grimoire/shazamm: Shazamm! for two wizards on a collapsing bridge.
 // Rules summary, arrangement format and spell list: ../README.md.
-import { randomBot, type Game } from "@grimoire/engine";
+import { deepClone, randomBot, type Game, type RngState, type Viewer } from "@grimoire/engine";
 import { zone2Bot } from "./bots/zone2.ts";
+import { solverBot } from "./bots/solver.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
 import { apply, decision, fromArrangement, legalActions, parseAction, sampleActions, setup } from "./rules.ts";
 import type { ShazammEvent, ShazammState } from "./state.ts";
 import { eventFor, resample, shuffleHidden, view, type ShazammView } from "./view.ts";
 import { optionsSchema, type ShazammAction, type ShazammOptions } from "./vocabulary.ts";
-import { deepClone } from "@grimoire/engine";
 
 export * from "./vocabulary.ts";
 export type * from "./state.ts";
 export { checkInvariant, type ShazammView, type ViewPhase } from "./view.ts";
-export { attackOf, cloneTargets, commitCount, randomCommit } from "./rules.ts";
+export { attackOf, cloneTargets, commitCount, randomCommit, recycleDeltas } from "./rules.ts";
 export { zone2Bot } from "./bots/zone2.ts";
 
 export type ShazammGame = Game<ShazammState, ShazammAction, ShazammView, ShazammEvent, ShazammOptions, ShazammEvent> & {
-  describeView(view: ShazammView, viewer: import("@grimoire/engine").Viewer): string;
-  sampleActions(state: ShazammState, seat: number, rng: import("@grimoire/engine").RngState, max: number): ShazammAction[];
+  describeView(view: ShazammView, viewer: Viewer): string;
+  sampleActions(state: ShazammState, seat: number, rng: RngState, max: number): ShazammAction[];
 };
 
 export const shazammGame: ShazammGame = {
@@ -60,6 +60,7 @@ export const shazammGame: ShazammGame = {
   bots: {
     random: { description: "uniformly random legal actions (random bid, random cards)", create: () => randomBot<ShazammView, ShazammAction>() },
     zone2: { description: "keeps a mana lead at least the wall's distance from the opponent, then bids 2", create: zone2Bot },
+    solver: { description: "bids from the exact equilibrium of the bid-only round, spells by zone2's rules", create: solverBot },
   },
-  levels: { easy: "random", medium: "zone2", hard: "zone2" },
+  levels: { easy: "random", medium: "zone2", hard: "solver" },
 };

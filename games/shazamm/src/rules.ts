@@ -166,11 +166,10 @@ function pendingTheft(table: Table): Entry | undefined {
 }
 
 /** Bids Recyclage allows: within 5 of the bid, and 1..mana. */
-export function recycleDeltas(state: ShazammState, seat: ShazammSeat, table: Table): number[] {
+export function recycleDeltas(mana: number, bid: number): number[] {
   const deltas: number[] = [];
   for (let delta = -5; delta <= 5; delta++) {
-    const bid = table.bids[seat] + delta;
-    if (bid >= 1 && bid <= state.mana[seat]) deltas.push(delta);
+    if (bid + delta >= 1 && bid + delta <= mana) deltas.push(delta);
   }
   return deltas;
 }
@@ -210,7 +209,7 @@ export function legalActions(state: ShazammState, rawSeat: Seat): ShazammAction[
           ];
         }
         case "recycle":
-          return recycleDeltas(state, seat, table).map((delta) => ({ type: "recycle", delta }));
+          return recycleDeltas(state.mana[seat], table.bids[seat]).map((delta) => ({ type: "recycle", delta }));
       }
     }
     // falls through: an "over" game has no legal action
@@ -297,7 +296,7 @@ export function parseAction(state: ShazammState, rawSeat: Seat, raw: unknown): R
       if (phase.type !== "resolve" || phase.table.ask?.type !== "recycle") return illegal("no Recyclage to resolve now");
       const delta = input["delta"];
       if (typeof delta !== "number" || !Number.isInteger(delta)) return malformed("delta: expected an integer -5..5");
-      if (!recycleDeltas(state, seat, phase.table).includes(delta)) return illegal("delta: the bid must change by at most 5 and stay within 1..your mana");
+      if (!recycleDeltas(state.mana[seat], phase.table.bids[seat]).includes(delta)) return illegal("delta: the bid must change by at most 5 and stay within 1..your mana");
       return ok({ type: "recycle", delta });
     }
   }

@@ -45,7 +45,7 @@ export function solveMatrixGame(a: readonly (readonly number[])[]): MatrixSoluti
   }
   for (let j = 0; j < n; j++) t[m * width + j] = -1;
   const basis = Array.from({ length: m }, (_, i) => n + i);
-  const eps = 1e-12;
+  const eps = 1e-9;
   for (let guard = 0; guard < 10000; guard++) {
     let enter = -1;
     for (let j = 0; j < width - 1; j++) {
@@ -192,7 +192,8 @@ export function solverBot(): Bot<ShazammView, ShazammAction> {
       const action = cards.decide(context);
       if (action.type !== "commit") return action;
       const bid = solverBid(context.view, context.seat as ShazammSeat, randomFloat(context.rng));
-      const chosen = { type: "commit" as const, bid, cards: action.cards.filter((c) => c !== 6 || bid >= 8) };
+      // Qui perd gagne only pays with a low bid (meant to lose the turn); Recyclage with a big one.
+      const chosen = { type: "commit" as const, bid, cards: action.cards.filter((c) => (c !== 9 || bid <= 2) && (c !== 6 || bid >= 8)) };
       return context.legal.some((a) => a.type === "commit") ? chosen : action;
     },
   };

@@ -92,7 +92,7 @@ function keepStolen(view: ShazammView, seat: ShazammSeat, card: Spell): boolean 
 function recycle(view: ShazammView, seat: ShazammSeat): number {
   if (view.phase.type !== "resolve") return 0;
   const table = view.phase.table;
-  const deltas = recycleDeltas({ mana: view.mana } as Parameters<typeof recycleDeltas>[0], seat, table);
+  const deltas = recycleDeltas(view.mana[seat], table.bids[seat]);
   const theirs = attackOf(table, other(seat));
   const attackWith = (delta: number) => attackOf({ ...table, bids: seat === 0 ? [table.bids[0] + delta, table.bids[1]] : [table.bids[0], table.bids[1] + delta] }, seat);
   const winning = deltas.filter((d) => attackWith(d) > theirs);
