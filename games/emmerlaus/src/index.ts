@@ -1,0 +1,56 @@
+// @grimoire/emmerlaus: Emmerlaüs, the wizards' card duel for 2 to 10 players (base 100-card deck).
+// Rules summary, arrangement format and card list: ../README.md; card data: cards.ts.
+import { deepClone, randomBot, type Game, type Viewer } from "@grimoire/engine";
+import { heuristicBot } from "./bots.ts";
+import { describeAction, describeEvent, describeView } from "./describe.ts";
+import { apply, decision, fromArrangement, legalActions, parseAction, setup } from "./rules.ts";
+import type { EmmerlausEvent, EmmerlausState } from "./state.ts";
+import { eventFor, resample, shuffleHidden, view, type EmmerlausView } from "./view.ts";
+import { MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./vocabulary.ts";
+
+export * from "./vocabulary.ts";
+export type * from "./state.ts";
+export { CARDS, card, baseDeck, type CardData, type Effect, type Band } from "./cards.ts";
+export { allCards, power, threshold, half, opponentsOf, livingSeats } from "./rules.ts";
+export { heuristicBot, expectedAmount, threat } from "./bots.ts";
+export type { EmmerlausView, PlayerView } from "./view.ts";
+
+export type EmmerlausGame = Game<EmmerlausState, Action, EmmerlausView, EmmerlausEvent, EmmerlausOptions, EmmerlausEvent> & {
+  describeView(view: EmmerlausView, viewer: Viewer): string;
+};
+
+export const emmerlausGame: EmmerlausGame = {
+  id: "emmerlaus",
+  title: "Emmerlaüs",
+  minSeats: MIN_PLAYERS,
+  maxSeats: MAX_PLAYERS,
+  optionsSchema,
+  optionDocs: [],
+  // Random games of 10 players stay far below this; healing can stretch a game, so the bound is loose.
+  maxActions: (seats) => 4000 * seats,
+  setup,
+  fromArrangement,
+  decision,
+  legalActions,
+  parseAction,
+  apply,
+  outcome(state) {
+    if (state.phase.type !== "over") return null;
+    const winner = state.phase.winner;
+    const scores = state.players.map((p) => Math.max(0, p.life));
+    return winner === null ? { winners: [], scores, draw: true } : { winners: [winner], scores, draw: false };
+  },
+  view,
+  eventFor,
+  describeEvent,
+  describeAction,
+  describeView,
+  resample,
+  shuffleHidden,
+  clone: (state) => deepClone(state),
+  bots: {
+    random: { description: "uniformly random legal actions", create: () => randomBot<EmmerlausView, Action>() },
+    heuristic: { description: "damage race: rings first, best expected attack at the weakest, keeps counter-attacks to defend", create: heuristicBot },
+  },
+  levels: { easy: "random", medium: "heuristic", hard: "heuristic" },
+};

@@ -1,0 +1,944 @@
+// Emmerlaüs rules: setup, arrangements, decisions, legal actions and the card interpreter.
+// Rulebook §VII–§XIV and rulings R1–R34 (/work/shared/spec/emmerlaus-cards.md); card data in cards.ts.
+import { createRng, err, ok, parseByEnumeration, rollDie, shuffle, type ActionError, type Decision, type GameSetup, type Result } from "@grimoire/engine";
+import { baseDeck, card, isCardId, type CardData, type Effect } from "./cards.ts";
+import type { EmmerlausEvent, EmmerlausState, Lying, Pending, Player } from "./state.ts";
+import { BASE_THRESHOLD, HAND_SIZE, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
+
+type Events = EmmerlausEvent[];
+
+// ---------------------------------------------------------------- reading the state
+
+export function power(state: EmmerlausState, seat: number): number {
+  let pl = 1;
+  for (const id of state.players[seat]!.objects) {
+    const effect = card(id).effect;
+    if (effect.kind === "power") pl += effect.value;
+  }
+  return Math.max(1, pl);
+}
+
+export function livingSeats(state: EmmerlausState): number[] {
+  return state.players.flatMap((p, seat) => (p.alive ? [seat] : []));
+}
+
+/** Living players other than `seat`, clockwise from it (R6 b). */
+export function opponentsOf(state: EmmerlausState, seat: number): number[] {
+  const n = state.players.length;
+  const out: number[] = [];
+  for (let i = 1; i < n; i++) {
+    const s = (seat + i) % n;
+    if (state.players[s]!.alive) out.push(s);
+  }
+  return out;
+}
+
+const lies = (p: Player, id: string): boolean => p.lying.some((l) => l.card === id);
+export const inSanctuary = (state: EmmerlausState, seat: number): boolean => lies(state.players[seat]!, "sanctuaire-d-emmerlaus");
+/** Asleep or groggy under Sommeil: no CA, no resistance (R24). */
+export const defenceless = (state: EmmerlausState, seat: number): boolean => lies(state.players[seat]!, "sommeil");
+export const cursed = (state: EmmerlausState, seat: number): boolean => lies(state.players[seat]!, "malediction");
+
+function objectKind(id: string): ObjectKind | "potion" | undefined {
+  return card(id).object;
+}
+
+/** The resistance threshold of `seat` against `data` (R7): base 10, robes, Résistance accrue, card and curse maluses. */
+export function threshold(state: EmmerlausState, seat: number, data: CardData): number {
+  const p = state.players[seat]!;
+  let t = BASE_THRESHOLD;
+  for (const id of p.objects) {
+    const e = card(id).effect;
+    if (e.kind === "protection") t += e.bonus;
+  }
+  if (p.heightened) t += power(state, seat);
+  t -= data.malus ?? 0;
+  for (const l of p.lying) {
+    const e = card(l.card).effect;
+    if (e.kind === "curse") t -= e.malus;
+  }
+  return t;
+}
+
+// ---------------------------------------------------------------- setup and arrangements
+
+function freshPlayer(): Player {
+  return { life: LIFE_AT_START, alive: true, hand: [], objects: [], lying: [], heightened: false };
+}
+
+function freshTurn(seat: number): EmmerlausState["turn"] {
+  return { seat, anchor: seat, playsLeft: 1, bonus: false, noDraw: false, number: 1 };
+}
+
+export function setup({ seats, seed }: GameSetup<EmmerlausOptions>): EmmerlausState {
+  const rng = createRng(seed);
+  const deck = shuffle(rng, baseDeck());
+  const players = Array.from({ length: seats }, freshPlayer);
+  // Deal one card at a time, clockwise.
+  for (let round = 0; round < HAND_SIZE; round++) for (const p of players) p.hand.push(deck.shift()!);
+  return { rng, players, deck, discard: [], turn: freshTurn(0), phase: { type: "play" } };
+}
+
+/** Untrusted arrangement (README "Arrangement format"). Cards not placed go to the bottom of the deck, shuffled. */
+export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unknown): Result<EmmerlausState, string> {
+  const seats = setupInfo.seats;
+  if (seats < 2 || seats > 10) return err(`seats: 2 to 10 players, got ${seats}`);
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return err("arrangement: expected an object");
+  const a = raw as Record<string, unknown>;
+  const known = ["deck", "hands", "life", "objects", "lying", "discard", "first"];
+  for (const key of Object.keys(a)) if (!known.includes(key)) return err(`arrangement.${key}: unknown field (expected ${known.join(", ")})`);
+  const remaining = new Map<string, number>();
+  for (const id of baseDeck()) remaining.set(id, (remaining.get(id) ?? 0) + 1);
+  const take = (id: unknown, where: string): Result<string, string> => {
+    if (!isCardId(id)) return err(`${where}: unknown card ${JSON.stringify(id)}`);
+    const left = remaining.get(id) ?? 0;
+    if (left === 0) return err(`${where}: more copies of ${id} than the deck holds`);
+    remaining.set(id, left - 1);
+    return ok(id);
+  };
+  const list = (value: unknown, where: string): Result<string[], string> => {
+    if (!Array.isArray(value)) return err(`${where}: expected a list of card ids`);
+    const out: string[] = [];
+    for (let i = 0; i < value.length; i++) {
+      const t = take(value[i], `${where}[${i}]`);
+      if (!t.ok) return t;
+      out.push(t.value);
+    }
+    return ok(out);
+  };
+  const perSeat = (key: string): Result<unknown[] | null, string> => {
+    if (a[key] === undefined) return ok(null);
+    if (!Array.isArray(a[key]) || (a[key] as unknown[]).length !== seats) return err(`arrangement.${key}: expected one entry per seat (${seats})`);
+    return ok(a[key] as unknown[]);
+  };
+  const rng = createRng(setupInfo.seed);
+  const players = Array.from({ length: seats }, freshPlayer);
+  const hands = perSeat("hands");
+  if (!hands.ok) return hands;
+  const objects = perSeat("objects");
+  if (!objects.ok) return objects;
+  const lying = perSeat("lying");
+  if (!lying.ok) return lying;
+  const life = perSeat("life");
+  if (!life.ok) return life;
+  for (let s = 0; s < seats; s++) {
+    const p = players[s]!;
+    if (hands.value) {
+      const h = list(hands.value[s], `arrangement.hands[${s}]`);
+      if (!h.ok) return h;
+      if (h.value.length > HAND_SIZE) return err(`arrangement.hands[${s}]: at most ${HAND_SIZE} cards`);
+      p.hand = h.value;
+    }
+    if (objects.value) {
+      const o = list(objects.value[s], `arrangement.objects[${s}]`);
+      if (!o.ok) return o;
+      for (const id of o.value) {
+        const kind = objectKind(id);
+        if (!kind || kind === "potion") return err(`arrangement.objects[${s}]: ${id} is not an object laid in play`);
+        if (o.value.filter((x) => objectKind(x) === kind).length > OBJECT_LIMITS[kind]) return err(`arrangement.objects[${s}]: too many of kind ${kind}`);
+      }
+      p.objects = o.value;
+    }
+    if (lying.value) {
+      const entries = lying.value[s];
+      if (!Array.isArray(entries)) return err(`arrangement.lying[${s}]: expected a list`);
+      for (let i = 0; i < entries.length; i++) {
+        const e = entries[i] as Record<string, unknown> | null;
+        const where = `arrangement.lying[${s}][${i}]`;
+        if (e === null || typeof e !== "object") return err(`${where}: expected {card, from?, stage?}`);
+        if (!["sommeil", "malediction", "sanctuaire-d-emmerlaus"].includes(e.card as string)) return err(`${where}: only sommeil, malediction or sanctuaire-d-emmerlaus lie in front of a player`);
+        const t = take(e.card, `${where}.card`);
+        if (!t.ok) return t;
+        const from = e.from ?? s;
+        if (typeof from !== "number" || !Number.isInteger(from) || from < 0 || from >= seats) return err(`${where}.from: a seat number`);
+        const entry: Lying = { card: t.value, from };
+        if (t.value === "sommeil") {
+          if (e.stage !== "asleep" && e.stage !== "groggy") return err(`${where}.stage: "asleep" or "groggy" for sommeil`);
+          entry.stage = e.stage;
+        }
+        p.lying.push(entry);
+      }
+    }
+    if (life.value) {
+      const l = life.value[s];
+      if (typeof l !== "number" || !Number.isInteger(l) || l < 1) return err(`arrangement.life[${s}]: a whole number ≥ 1`);
+      p.life = l;
+    }
+  }
+  let discard: string[] = [];
+  if (a.discard !== undefined) {
+    const d = list(a.discard, "arrangement.discard");
+    if (!d.ok) return d;
+    discard = d.value;
+  }
+  let deck: string[] = [];
+  if (a.deck !== undefined) {
+    const d = list(a.deck, "arrangement.deck");
+    if (!d.ok) return d;
+    deck = d.value;
+  }
+  const rest: string[] = [];
+  for (const [id, n] of remaining) for (let i = 0; i < n; i++) rest.push(id);
+  shuffle(rng, rest);
+  if (!hands.value) for (const p of players) while (p.hand.length < HAND_SIZE && (deck.length > 0 || rest.length > 0)) p.hand.push(deck.length > 0 ? deck.shift()! : rest.shift()!);
+  deck.push(...rest);
+  const first = a.first ?? 0;
+  if (typeof first !== "number" || !Number.isInteger(first) || first < 0 || first >= seats) return err("arrangement.first: a seat number");
+  return ok({ rng, players, deck, discard, turn: freshTurn(first), phase: { type: "play" } });
+}
+
+// ---------------------------------------------------------------- decisions and legal actions
+
+export function decision(state: EmmerlausState): Decision {
+  const phase = state.phase;
+  switch (phase.type) {
+    case "over":
+      return { type: "over" };
+    case "play":
+      return { type: "turn", seat: state.turn.seat, prompt: state.turn.bonus ? "play another card (Vitesse double) or end the turn" : "play one card, or discard one inactive" };
+    case "answer": {
+      const p = phase.pending;
+      if (p.chain) return { type: "turn", seat: p.chain.seat, prompt: `answer the Miroir on ${card(p.card).name}: Miroir back, or take it` };
+      return { type: "turn", seat: p.askers[p.asked]!, prompt: `answer ${card(p.card).name} from seat ${p.caster}` };
+    }
+    case "pick":
+      return { type: "turn", seat: phase.seat, prompt: `choose a card (${phase.purpose})` };
+  }
+}
+
+const distinct = (ids: readonly string[]): string[] => [...new Set(ids)];
+const count = (ids: readonly string[], id: string): number => ids.filter((x) => x === id).length;
+
+function targetHas(state: EmmerlausState, seat: number, needs: CardData["needs"]): boolean {
+  const objects = state.players[seat]!.objects;
+  if (needs === "object") return objects.length > 0;
+  if (needs === "ring") return objects.some((id) => objectKind(id) === "ring");
+  return true;
+}
+
+/** The seat Sommeil falls on: the next living player clockwise (R24). */
+export function leftOf(state: EmmerlausState, seat: number): number {
+  return opponentsOf(state, seat)[0]!;
+}
+
+function playActions(state: EmmerlausState, seat: number): Action[] {
+  const p = state.players[seat]!;
+  const out: Action[] = [];
+  if (state.turn.bonus) out.push({ type: "end-turn" });
+  if (cursed(state, seat) && count(p.hand, "annulation") >= 2) out.push({ type: "lift-curse" });
+  for (const id of distinct(p.hand)) {
+    const data = card(id);
+    out.push({ type: "discard", card: id });
+    if (data.category === "CA") continue;
+    if (data.category === "ST" && state.turn.bonus) continue;
+    const kind = data.object;
+    if (kind && kind !== "potion") {
+      const same = p.objects.filter((o) => objectKind(o) === kind);
+      if (same.length < OBJECT_LIMITS[kind]) out.push({ type: "play", card: id });
+      else for (const old of distinct(same)) out.push({ type: "play", card: id, replace: old });
+      continue;
+    }
+    const eligible = opponentsOf(state, seat).filter((s) => !inSanctuary(state, s));
+    switch (data.targets) {
+      case "self":
+        out.push({ type: "play", card: id });
+        break;
+      case "opponent":
+        for (const t of eligible) if (targetHas(state, t, data.needs)) out.push({ type: "play", card: id, target: t });
+        break;
+      case "left": {
+        const left = leftOf(state, seat);
+        if (!inSanctuary(state, left)) out.push({ type: "play", card: id, target: left });
+        break;
+      }
+      case "all-opponents":
+        if (eligible.length === 0) break;
+        if (data.effect.kind === "sacrifice") for (let x = 1; x <= p.life; x++) out.push({ type: "play", card: id, x });
+        else out.push({ type: "play", card: id });
+        break;
+      case "everyone": {
+        const others = p.hand.filter((_, i) => i !== p.hand.indexOf(id));
+        if (others.length === 0) out.push({ type: "play", card: id });
+        else for (const keep of distinct(others)) out.push({ type: "play", card: id, keep });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Annulations that may still be pooled against `pending` by one answer (R10). */
+function annulCounts(pending: Pending): (1 | 2)[] {
+  const data = card(pending.card);
+  const needed = data.band.annul - pending.annulled;
+  if (data.band.annul === 0 || needed <= 0) return [];
+  if (needed === 1) return [1];
+  // Two needed: together from one player, or one each from two when the card hits all opponents or boosts its caster.
+  return data.targets === "opponent" || data.targets === "left" ? [2] : [1, 2];
+}
+
+function answerActions(state: EmmerlausState, seat: number, pending: Pending): Action[] {
+  const hand = state.players[seat]!.hand;
+  const data = card(pending.card);
+  const out: Action[] = [{ type: "pass" }];
+  if (pending.chain) {
+    if (hand.includes("miroir")) out.push({ type: "mirror" });
+    return out;
+  }
+  const annuls = count(hand, "annulation");
+  for (const c of annulCounts(pending)) if (annuls >= c) out.push({ type: "annul", count: c });
+  const targeted = pending.targets.includes(seat);
+  if (targeted && data.band.mirror && hand.includes("miroir")) out.push({ type: "mirror" });
+  if (targeted && data.band.heighten && data.band.sphere !== "red" && hand.includes("resistance-accrue") && !state.players[seat]!.heightened) out.push({ type: "heighten" });
+  return out;
+}
+
+function pickOptions(state: EmmerlausState): (string | null)[] {
+  const phase = state.phase;
+  if (phase.type !== "pick") return [];
+  const picker = state.players[phase.seat]!;
+  const victim = state.players[phase.victim]!;
+  switch (phase.purpose) {
+    case "dispel-ring":
+      return distinct(victim.objects.filter((id) => objectKind(id) === "ring"));
+    case "steal":
+    case "acid":
+      return distinct(victim.objects);
+    case "steal-excess":
+      return distinct(picker.objects.filter((id) => objectKind(id) === phase.kind));
+    case "wrath":
+      return [...distinct(picker.hand.filter((id) => card(id).category === "AD")), null];
+  }
+}
+
+export function legalActions(state: EmmerlausState, seat: number): Action[] {
+  const d = decision(state);
+  if (d.type !== "turn" || d.seat !== seat) return [];
+  const phase = state.phase;
+  switch (phase.type) {
+    case "over":
+      return [];
+    case "play":
+      return playActions(state, seat);
+    case "answer":
+      return answerActions(state, seat, phase.pending);
+    case "pick":
+      return pickOptions(state).map((c) => ({ type: "pick", card: c }));
+  }
+}
+
+export function parseAction(state: EmmerlausState, seat: number, raw: unknown): Result<Action, ActionError> {
+  const d = decision(state);
+  if (d.type !== "turn") return err({ code: "game-over", message: "the game is over" });
+  if (d.seat !== seat) return err({ code: "not-your-turn", message: `seat ${seat} has nothing to decide now` });
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw) || typeof (raw as { type?: unknown }).type !== "string") {
+    return err({ code: "malformed-action", message: "an action is an object with a type" });
+  }
+  return parseByEnumeration(legalActions(state, seat), raw);
+}
+
+// ---------------------------------------------------------------- dice and life
+
+/** Rolls a die; a d100 is two d10, tens then units, "00" = 100 (R1). */
+function die(state: EmmerlausState, sides: number): number {
+  if (sides !== 100) return rollDie(state.rng, sides);
+  const tens = rollDie(state.rng, 10) % 10;
+  const units = rollDie(state.rng, 10) % 10;
+  return tens * 10 + units === 0 ? 100 : tens * 10 + units;
+}
+
+/** Evaluates an amount with the given PLs (R1, R2). */
+export function evalAmount(state: EmmerlausState, amount: Amount, pl: number, targetPl: number, seat: number, what: string, events: Events): number {
+  const rolls: number[] = [];
+  if (amount.dice) {
+    const c = amount.dice.count;
+    const n = c === "pl" ? pl : c === "pl+1" ? pl + 1 : c === "target-pl" ? targetPl : c;
+    for (let i = 0; i < n; i++) rolls.push(die(state, amount.dice.die));
+  }
+  const total = ((amount.flat ?? 0) + rolls.reduce((a, b) => a + b, 0)) * (amount.times === "pl" ? pl : 1);
+  if (rolls.length > 0) events.push({ type: "roll", seat, what, dice: rolls, total });
+  return total;
+}
+
+/** Half, rounded up, never below 1 (R8). */
+export const half = (n: number): number => (n <= 0 ? 0 : Math.max(1, Math.ceil(n / 2)));
+
+function gain(state: EmmerlausState, seat: number, amount: number, events: Events): void {
+  const p = state.players[seat]!;
+  if (!p.alive || amount <= 0) return;
+  p.life += amount;
+  events.push({ type: "life", seat, delta: amount, life: p.life });
+}
+
+function lose(state: EmmerlausState, seat: number, amount: number, events: Events): void {
+  const p = state.players[seat]!;
+  if (!p.alive || amount <= 0) return;
+  p.life -= amount;
+  events.push({ type: "life", seat, delta: -amount, life: p.life });
+}
+
+function draw(state: EmmerlausState, seat: number, n: number, events: Events): void {
+  const drawn: string[] = [];
+  for (let i = 0; i < n; i++) {
+    if (state.deck.length === 0) {
+      if (state.discard.length === 0) break;
+      // R14: the discard pile, shuffled, becomes the draw pile.
+      state.deck = shuffle(state.rng, state.discard);
+      state.discard = [];
+      events.push({ type: "reshuffled", size: state.deck.length });
+    }
+    drawn.push(state.deck.shift()!);
+  }
+  state.players[seat]!.hand.push(...drawn);
+  if (drawn.length > 0) events.push({ type: "drew", seat, cards: drawn, count: drawn.length });
+}
+
+/** Deaths and resurrections (R16, R17); returns true when the game is over. */
+function settle(state: EmmerlausState, events: Events, disintegrated: number | null = null): boolean {
+  for (let seat = 0; seat < state.players.length; seat++) {
+    const p = state.players[seat]!;
+    if (!p.alive || p.life > 0) continue;
+    const ring = p.objects.indexOf("anneau-de-resurrection");
+    if (ring >= 0 && seat !== disintegrated) {
+      p.objects.splice(ring, 1);
+      state.discard.push("anneau-de-resurrection", ...p.hand);
+      p.hand = [];
+      p.life = LIFE_AT_START;
+      events.push({ type: "resurrected", seat }, { type: "life", seat, delta: 0, life: p.life });
+      draw(state, seat, HAND_SIZE, events);
+      continue;
+    }
+    p.alive = false;
+    state.discard.push(...p.hand, ...p.objects, ...p.lying.map((l) => l.card));
+    p.hand = [];
+    p.objects = [];
+    p.lying = [];
+    p.heightened = false;
+    events.push({ type: "died", seat });
+  }
+  const living = livingSeats(state);
+  if (living.length <= 1) {
+    const winner = living.length === 1 ? living[0]! : null;
+    state.phase = { type: "over", winner };
+    events.push({ type: "over", winner });
+    return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- turns
+
+function endTurn(state: EmmerlausState, events: Events): void {
+  const t = state.turn;
+  const p = state.players[t.seat]!;
+  if (p.alive && !t.noDraw) draw(state, t.seat, HAND_SIZE - p.hand.length, events);
+  for (const q of state.players) q.heightened = false;
+  const n = state.players.length;
+  let next = (t.anchor + 1) % n;
+  while (!state.players[next]!.alive) next = (next + 1) % n;
+  startTurn(state, next, t.number + 1, events);
+}
+
+/** Start-of-turn cards first, oldest first (R13), then the one card. */
+function startTurn(state: EmmerlausState, seat: number, number: number, events: Events): void {
+  state.turn = { seat, anchor: seat, playsLeft: 1, bonus: false, noDraw: false, number };
+  state.phase = { type: "play" };
+  events.push({ type: "turn", seat });
+  const p = state.players[seat]!;
+  let skip = false;
+  for (const l of [...p.lying]) {
+    if (l.card === "sanctuaire-d-emmerlaus" || (l.card === "sommeil" && l.stage === "groggy")) {
+      p.lying.splice(p.lying.indexOf(l), 1);
+      state.discard.push(l.card);
+      events.push({ type: "note", text: `${card(l.card).name} before seat ${seat} ends` });
+    } else if (l.card === "sommeil" && l.stage === "asleep") {
+      l.stage = "groggy";
+      skip = true;
+    }
+  }
+  if (skip) {
+    events.push({ type: "note", text: `seat ${seat} sleeps through this turn` });
+    state.turn.noDraw = true;
+    endTurn(state, events);
+    return;
+  }
+  if (p.hand.length === 0) endTurn(state, events);
+}
+
+/** After a card is fully resolved: next play of the turn, or its end. */
+function afterCard(state: EmmerlausState, events: Events): void {
+  if (state.phase.type === "over") return;
+  state.phase = { type: "play" };
+  const t = state.turn;
+  const p = state.players[t.seat]!;
+  if (!p.alive || t.playsLeft <= 0 || p.hand.length === 0) endTurn(state, events);
+}
+
+// ---------------------------------------------------------------- apply
+
+export function apply(state: EmmerlausState, seat: number, action: Action): EmmerlausEvent[] {
+  const events: Events = [];
+  const phase = state.phase;
+  switch (action.type) {
+    case "end-turn":
+      state.turn.playsLeft = 0;
+      afterCard(state, events);
+      break;
+    case "discard": {
+      removeFromHand(state, seat, action.card);
+      state.discard.push(action.card);
+      state.turn.playsLeft--;
+      events.push({ type: "discarded", seat, card: action.card });
+      afterCard(state, events);
+      break;
+    }
+    case "lift-curse": {
+      // R18: two Annulations together lift a Malédiction.
+      removeFromHand(state, seat, "annulation");
+      removeFromHand(state, seat, "annulation");
+      const p = state.players[seat]!;
+      p.lying = p.lying.filter((l) => l.card !== "malediction");
+      state.discard.push("annulation", "annulation", "malediction");
+      state.turn.playsLeft--;
+      events.push({ type: "note", text: `seat ${seat} lifts the Malédiction with two Annulations` });
+      afterCard(state, events);
+      break;
+    }
+    case "play":
+      play(state, seat, action, events);
+      break;
+    case "pass":
+    case "annul":
+    case "mirror":
+    case "heighten":
+      if (phase.type !== "answer") throw new Error("no answer expected");
+      answer(state, seat, action, phase.pending, events);
+      break;
+    case "pick":
+      if (phase.type !== "pick") throw new Error("no pick expected");
+      pick(state, action.card, events);
+      break;
+  }
+  return events;
+}
+
+function removeFromHand(state: EmmerlausState, seat: number, id: string): void {
+  const hand = state.players[seat]!.hand;
+  const at = hand.indexOf(id);
+  if (at < 0) throw new Error(`seat ${seat} has no ${id}`);
+  hand.splice(at, 1);
+}
+
+function play(state: EmmerlausState, seat: number, action: Extract<Action, { type: "play" }>, events: Events): void {
+  const data = card(action.card);
+  const p = state.players[seat]!;
+  removeFromHand(state, seat, action.card);
+  state.turn.playsLeft--;
+  events.push({ type: "played", seat, card: action.card, ...(action.target !== undefined ? { target: action.target } : {}), ...(action.x !== undefined ? { x: action.x } : {}), ...(action.keep !== undefined ? { keep: action.keep } : {}) });
+  // Objects laid in play take no answer (R3, R5).
+  if (data.object && data.object !== "potion") {
+    if (action.replace !== undefined) {
+      p.objects.splice(p.objects.indexOf(action.replace), 1);
+      state.discard.push(action.replace);
+    }
+    p.objects.push(action.card);
+    afterCard(state, events);
+    return;
+  }
+  if (data.effect.kind === "extra-plays") {
+    state.turn.playsLeft = data.effect.count;
+    state.turn.bonus = true;
+    state.discard.push(action.card);
+    afterCard(state, events);
+    return;
+  }
+  if (data.effect.kind === "sacrifice") {
+    // R27: X is paid now, even if the card is then annulled.
+    lose(state, seat, action.x!, events);
+    if (settle(state, events)) {
+      state.discard.push(action.card);
+      return;
+    }
+  }
+  let targets: number[] = [];
+  if (data.targets === "opponent" || data.targets === "left") targets = [action.target!];
+  else if (data.targets === "all-opponents") targets = opponentsOf(state, seat).filter((s) => !inSanctuary(state, s));
+  const answerable = data.band.annul > 0 || data.band.mirror || (data.band.heighten && data.band.sphere !== "red");
+  let askers: number[] = [];
+  if (data.object !== "potion" && answerable) {
+    askers = targets.length > 0 ? targets.filter((t) => !defenceless(state, t)) : data.band.annul > 0 ? opponentsOf(state, seat).filter((s) => !defenceless(state, s)) : [];
+  }
+  const pending: Pending = { caster: seat, card: action.card, x: action.x ?? null, keep: action.keep ?? null, targets, askers, asked: 0, annulled: 0, mirrors: [], chain: null, forced: false };
+  if (askers.length > 0) {
+    state.phase = { type: "answer", pending };
+    return;
+  }
+  resolve(state, pending, events);
+}
+
+function answer(state: EmmerlausState, seat: number, action: Action, pending: Pending, events: Events): void {
+  const hand = state.players[seat]!.hand;
+  if (pending.chain) {
+    const chain = pending.mirrors.find((m) => m.target === pending.chain!.target)!;
+    if (action.type === "mirror") {
+      removeFromHand(state, seat, "miroir");
+      state.discard.push("miroir");
+      chain.count++;
+      events.push({ type: "answered", seat, answer: "mirror" });
+      // The other side of the chain may answer in turn (R11).
+      pending.chain = { target: chain.target, seat: seat === pending.caster ? chain.target : pending.caster };
+      if (!state.players[pending.chain.seat]!.alive || defenceless(state, pending.chain.seat)) pending.chain = null;
+    } else {
+      events.push({ type: "answered", seat, answer: "pass" });
+      pending.chain = null;
+    }
+    if (!pending.chain) nextAsker(state, pending, events);
+    return;
+  }
+  switch (action.type) {
+    case "pass":
+      events.push({ type: "answered", seat, answer: "pass" });
+      break;
+    case "annul": {
+      for (let i = 0; i < action.count; i++) removeFromHand(state, seat, "annulation");
+      for (let i = 0; i < action.count; i++) state.discard.push("annulation");
+      pending.annulled += action.count;
+      events.push({ type: "answered", seat, answer: "annul", count: action.count });
+      if (pending.annulled >= card(pending.card).band.annul) {
+        // R10: the stone itself is cancelled, for everyone; nobody else is asked.
+        state.discard.push(pending.card);
+        events.push({ type: "cancelled", card: pending.card });
+        if (!settle(state, events)) afterCard(state, events);
+        return;
+      }
+      break;
+    }
+    case "mirror":
+      removeFromHand(state, seat, "miroir");
+      state.discard.push("miroir");
+      pending.mirrors.push({ target: seat, count: 1 });
+      events.push({ type: "answered", seat, answer: "mirror" });
+      if (state.players[pending.caster]!.alive && !defenceless(state, pending.caster)) {
+        pending.chain = { target: seat, seat: pending.caster };
+        return;
+      }
+      break;
+    case "heighten":
+      removeFromHand(state, seat, "resistance-accrue");
+      state.discard.push("resistance-accrue");
+      state.players[seat]!.heightened = true;
+      events.push({ type: "answered", seat, answer: "heighten" });
+      break;
+    default:
+      throw new Error(`not an answer: ${action.type}`);
+  }
+  void hand;
+  nextAsker(state, pending, events);
+}
+
+function nextAsker(state: EmmerlausState, pending: Pending, events: Events): void {
+  pending.asked++;
+  while (pending.asked < pending.askers.length && !state.players[pending.askers[pending.asked]!]!.alive) pending.asked++;
+  if (pending.asked < pending.askers.length) return;
+  resolve(state, pending, events);
+}
+
+// ---------------------------------------------------------------- the interpreter
+
+interface Share {
+  /** Who suffers the effect, and who sent it last (R11). */
+  receiver: number;
+  sender: number;
+  /** Whether the receiver rolls resistance. */
+  rolls: boolean;
+  /** Forced ×2 (Colère's AD). */
+  forced: boolean;
+}
+
+type Roll = "none" | "full" | "success" | "fail" | "fatal";
+
+function resistance(state: EmmerlausState, seat: number, data: CardData, events: Events): Roll {
+  const n = rollDie(state.rng, 20);
+  const t = threshold(state, seat, data);
+  const result: Roll = n === 1 ? "full" : n === 20 ? "fatal" : n <= t ? "success" : "fail";
+  events.push({ type: "roll", seat, what: `resistance (1–${t}): ${result}`, dice: [n], total: n });
+  return result;
+}
+
+/** How much of an amount a share takes: 0, half, 1 or 2 (R7, R8). */
+function factor(state: EmmerlausState, share: Share, data: CardData, events: Events): { f: number; half: boolean } {
+  if (share.forced) return { f: 2, half: false };
+  if (!share.rolls || data.band.sphere === "red") return { f: 1, half: false };
+  const r = resistance(state, share.receiver, data, events);
+  if (r === "full") return { f: 0, half: false };
+  if (r === "fatal") return { f: 2, half: false };
+  if (r === "fail") return { f: 1, half: false };
+  return data.band.sphere === "yellow" ? { f: 1, half: true } : { f: 0, half: false };
+}
+
+const scale = (amount: number, f: { f: number; half: boolean }): number => (f.f === 0 ? 0 : f.half ? half(amount) : amount * f.f);
+
+interface Ctx {
+  pending: Pending;
+  data: CardData;
+  /** Original caster's PL (R11: a reflected effect uses it). */
+  pl: number;
+  shared: number | null;
+  pick: { seat: number; purpose: "dispel-ring" | "steal" | "acid" | "wrath"; victim: number } | null;
+  lying: { seat: number; entry: Lying } | null;
+  drained: number;
+}
+
+function sharedAmount(state: EmmerlausState, ctx: Ctx, amount: Amount, targetPl: number, events: Events): number {
+  if (ctx.shared === null) ctx.shared = evalAmount(state, amount, ctx.pl, targetPl, ctx.pending.caster, card(ctx.pending.card).name, events);
+  return ctx.shared;
+}
+
+/** Damage from an opponent's card, less Robe d'absorption (R29). */
+function damage(state: EmmerlausState, share: Share, amount: number, events: Events): number {
+  let dealt = amount;
+  if (dealt > 0 && share.sender !== share.receiver) {
+    for (const id of state.players[share.receiver]!.objects) {
+      const e = card(id).effect;
+      if (e.kind === "absorption") {
+        const r = rollDie(state.rng, e.die);
+        events.push({ type: "roll", seat: share.receiver, what: "Robe d'absorption", dice: [r], total: r });
+        dealt = Math.max(0, dealt - r);
+      }
+    }
+  }
+  lose(state, share.receiver, dealt, events);
+  return dealt;
+}
+
+function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Events): void {
+  const effect: Effect = ctx.data.effect;
+  const receiver = state.players[share.receiver]!;
+  if (!receiver.alive) return;
+  const targetPl = share.sender === ctx.pending.caster ? power(state, share.receiver) : ctx.pl;
+  switch (effect.kind) {
+    case "damage": {
+      const hits = effect.hits ?? 1;
+      let dealt = 0;
+      for (let h = 0; h < hits; h++) {
+        const f = factor(state, share, ctx.data, events);
+        if (f.f === 0) continue;
+        const raw = hits > 1 ? evalAmount(state, effect.amount, ctx.pl, targetPl, share.sender, `hit ${h + 1}`, events) : sharedAmount(state, ctx, effect.amount, targetPl, events);
+        dealt += damage(state, share, scale(raw, f), events);
+      }
+      // R21: acid after damage was dealt, if the victim has an object.
+      if (effect.acid && dealt > 0 && receiver.objects.length > 0) {
+        const r = rollDie(state.rng, 6);
+        events.push({ type: "roll", seat: share.sender, what: "acid", dice: [r], total: r });
+        if (r === 1) ctx.pick = { seat: share.sender, purpose: "acid", victim: share.receiver };
+      }
+      return;
+    }
+    case "drain": {
+      const f = factor(state, share, ctx.data, events);
+      if (f.f === 0) return;
+      const amount = scale(sharedAmount(state, ctx, effect.amount, targetPl, events), f);
+      const had = Math.max(0, receiver.life);
+      lose(state, share.receiver, amount, events);
+      const taken = Math.min(amount, had);
+      if (ctx.data.targets === "all-opponents") ctx.drained += taken;
+      else gain(state, share.sender, taken, events);
+      return;
+    }
+    case "halve-life": {
+      const f = factor(state, share, ctx.data, events);
+      if (f.f === 0) return;
+      lose(state, share.receiver, f.f === 2 ? receiver.life : half(receiver.life), events);
+      return;
+    }
+    case "kill": {
+      const f = factor(state, share, ctx.data, events);
+      if (f.f === 0) return;
+      lose(state, share.receiver, receiver.life, events);
+      settle(state, events, share.receiver);
+      return;
+    }
+    case "set-life": {
+      const f = factor(state, share, ctx.data, events);
+      if (f.f === 0) return;
+      const r = die(state, effect.die);
+      events.push({ type: "roll", seat: share.sender, what: "Au seuil de la mort", dice: [r], total: r });
+      if (r < receiver.life) lose(state, share.receiver, receiver.life - r, events);
+      return;
+    }
+    case "sacrifice": {
+      const f = factor(state, share, ctx.data, events);
+      lose(state, share.receiver, scale(ctx.pending.x!, f), events);
+      return;
+    }
+    case "despoil": {
+      if (factor(state, share, ctx.data, events).f === 0) return;
+      state.discard.push(...receiver.objects);
+      receiver.objects = [];
+      events.push({ type: "note", text: `seat ${share.receiver} loses every object` });
+      return;
+    }
+    case "dispel-ring":
+    case "steal": {
+      if (factor(state, share, ctx.data, events).f === 0) return;
+      const has = effect.kind === "steal" ? receiver.objects.length > 0 : receiver.objects.some((id) => objectKind(id) === "ring");
+      if (has) ctx.pick = { seat: share.sender, purpose: effect.kind, victim: share.receiver };
+      return;
+    }
+    case "wrath": {
+      if (factor(state, share, ctx.data, events).f === 0) return;
+      ctx.pick = { seat: share.sender, purpose: "wrath", victim: share.receiver };
+      return;
+    }
+    case "sleep": {
+      if (factor(state, share, ctx.data, events).f === 0) return;
+      ctx.lying = { seat: share.receiver, entry: { card: ctx.pending.card, from: share.sender, stage: "asleep" } };
+      return;
+    }
+    case "curse": {
+      if (factor(state, share, ctx.data, events).f === 0) return;
+      ctx.lying = { seat: share.receiver, entry: { card: ctx.pending.card, from: share.sender } };
+      return;
+    }
+    case "show-hand":
+      events.push({ type: "telepathy", seat: share.sender, target: share.receiver, hand: [...receiver.hand] });
+      return;
+    case "swap": {
+      if (factor(state, share, ctx.data, events).f === 0) return;
+      const a = state.players[share.sender]!;
+      for (const key of ["life", "hand", "objects", "lying"] as const) {
+        const tmp = a[key];
+        (a as unknown as Record<string, unknown>)[key] = receiver[key];
+        (receiver as unknown as Record<string, unknown>)[key] = tmp;
+      }
+      // R25: play goes on clockwise from the acting player's new place.
+      state.turn.anchor = share.receiver;
+      events.push({ type: "note", text: `seats ${share.sender} and ${share.receiver} swap bodies` });
+      return;
+    }
+    default:
+      throw new Error(`${effect.kind} has no share`);
+  }
+}
+
+/** Resolves a card that was not annulled: every share, then the card's place, then any follow-up pick. */
+function resolve(state: EmmerlausState, pending: Pending, events: Events): void {
+  const data = card(pending.card);
+  const caster = pending.caster;
+  const ctx: Ctx = { pending, data, pl: power(state, caster), shared: null, pick: null, lying: null, drained: 0 };
+  const effect = data.effect;
+  let disintegrated: number | null = null;
+  switch (effect.kind) {
+    case "heal":
+      gain(state, caster, evalAmount(state, effect.amount, ctx.pl, ctx.pl, caster, data.name, events), events);
+      break;
+    case "fountain": {
+      const living = livingSeats(state);
+      for (const s of living) gain(state, s, s === caster ? effect.each * living.length : effect.each, events);
+      break;
+    }
+    case "sanctuary":
+      gain(state, caster, evalAmount(state, effect.amount, ctx.pl, ctx.pl, caster, data.name, events), events);
+      ctx.lying = { seat: caster, entry: { card: pending.card, from: caster } };
+      break;
+    case "divine":
+      divine(state, pending, events);
+      return;
+    default:
+      for (const target of pending.targets) {
+        const chain = pending.mirrors.find((m) => m.target === target);
+        const mirrored = chain !== undefined && chain.count % 2 === 1;
+        const share: Share = {
+          receiver: mirrored ? caster : target,
+          sender: mirrored ? target : caster,
+          rolls: !chain && !pending.forced && !defenceless(state, target),
+          forced: pending.forced,
+        };
+        if (effect.kind === "kill") disintegrated = share.receiver;
+        applyShare(state, ctx, share, events);
+      }
+      if (ctx.drained > 0) gain(state, caster, ctx.drained, events);
+  }
+  if (ctx.lying && state.players[ctx.lying.seat]!.alive) state.players[ctx.lying.seat]!.lying.push(ctx.lying.entry);
+  else state.discard.push(pending.card);
+  if (settle(state, events, disintegrated)) return;
+  if (ctx.pick && state.players[ctx.pick.seat]!.alive && state.players[ctx.pick.victim]!.alive) {
+    state.phase = { type: "pick", ...ctx.pick };
+    if (pickOptions(state).length > 0) return;
+  }
+  afterCard(state, events);
+}
+
+/** Intervention divine (R26). */
+function divine(state: EmmerlausState, pending: Pending, events: Events): void {
+  const caster = pending.caster;
+  const pool: string[] = [...state.deck, ...state.discard];
+  state.players.forEach((p, seat) => {
+    let keep: string[] = [];
+    if (seat === caster && pending.keep !== null) {
+      keep = [pending.keep];
+      p.hand.splice(p.hand.indexOf(pending.keep), 1);
+    }
+    pool.push(...p.hand, ...p.objects, ...p.lying.map((l) => l.card));
+    p.hand = keep;
+    p.objects = [];
+    p.lying = [];
+  });
+  gain(state, caster, (card(pending.card).effect as { heal: number }).heal, events);
+  state.deck = shuffle(state.rng, pool);
+  state.discard = [pending.card];
+  events.push({ type: "reshuffled", size: state.deck.length });
+  for (const seat of [caster, ...opponentsOf(state, caster)]) draw(state, seat, HAND_SIZE - state.players[seat]!.hand.length, events);
+  state.turn.noDraw = true;
+  state.turn.playsLeft = 0;
+  afterCard(state, events);
+}
+
+function pick(state: EmmerlausState, chosen: string | null, events: Events): void {
+  const phase = state.phase;
+  if (phase.type !== "pick") throw new Error("no pick");
+  const picker = state.players[phase.seat]!;
+  const victim = state.players[phase.victim]!;
+  state.phase = { type: "play" };
+  switch (phase.purpose) {
+    case "dispel-ring":
+    case "acid":
+      victim.objects.splice(victim.objects.indexOf(chosen!), 1);
+      state.discard.push(chosen!);
+      events.push({ type: "note", text: `${card(chosen!).name} of seat ${phase.victim} is discarded` });
+      break;
+    case "steal": {
+      victim.objects.splice(victim.objects.indexOf(chosen!), 1);
+      picker.objects.push(chosen!);
+      events.push({ type: "note", text: `seat ${phase.seat} takes ${card(chosen!).name} from seat ${phase.victim}` });
+      const kind = objectKind(chosen!) as ObjectKind;
+      // R30: over a limit, the thief discards one of their own of that kind.
+      if (picker.objects.filter((id) => objectKind(id) === kind).length > OBJECT_LIMITS[kind]) {
+        state.phase = { type: "pick", seat: phase.seat, purpose: "steal-excess", victim: phase.seat, kind };
+        return;
+      }
+      break;
+    }
+    case "steal-excess":
+      picker.objects.splice(picker.objects.indexOf(chosen!), 1);
+      state.discard.push(chosen!);
+      break;
+    case "wrath": {
+      if (chosen === null) break;
+      removeFromHand(state, phase.seat, chosen);
+      events.push({ type: "played", seat: phase.seat, card: chosen, target: phase.victim });
+      const forced: Pending = { caster: phase.seat, card: chosen, x: null, keep: null, targets: [phase.victim], askers: [], asked: 0, annulled: 0, mirrors: [], chain: null, forced: true };
+      resolve(state, forced, events);
+      return;
+    }
+  }
+  afterCard(state, events);
+}
+
+/** Every card of the game, wherever it is (conservation invariant). */
+export function allCards(state: EmmerlausState): string[] {
+  const out = [...state.deck, ...state.discard];
+  for (const p of state.players) out.push(...p.hand, ...p.objects, ...p.lying.map((l) => l.card));
+  if (state.phase.type === "answer") out.push(state.phase.pending.card);
+  return out;
+}

@@ -1,0 +1,99 @@
+// Emmerlaüs game state (plain JSON): players, the draw and discard piles, the current turn, and
+// the phase — a discriminated union handled by an explicit switch in rules.ts.
+import type { RngState } from "@grimoire/engine";
+
+/** A card lying in front of a player (not an object): Sommeil, Malédiction, Sanctuaire (R15). */
+export interface Lying {
+  readonly card: string;
+  /** Who laid it. */
+  readonly from: number;
+  /** Sommeil: "asleep" = next turn skipped, "groggy" = defenceless until the following turn (R24). */
+  stage?: "asleep" | "groggy";
+}
+
+export interface Player {
+  life: number;
+  alive: boolean;
+  hand: string[];
+  /** Objects in play (category O), in the order laid. */
+  objects: string[];
+  lying: Lying[];
+  /** Résistance accrue played this turn (R12). */
+  heightened: boolean;
+}
+
+export interface Turn {
+  seat: number;
+  /** Play continues clockwise from this seat (the acting seat, or the target after Transfert de corps, R25). */
+  anchor: number;
+  /** Cards still to play this turn. */
+  playsLeft: number;
+  /** In the plays granted by Vitesse double: may stop, no ST (R32). */
+  bonus: boolean;
+  /** Intervention divine ended the turn without a draw (R26). */
+  noDraw: boolean;
+  /** Turns started so far (for logs and bounds). */
+  number: number;
+}
+
+/** A Miroir chain on one target's share: `count` Miroirs played so far (R11). */
+export interface MirrorChain {
+  readonly target: number;
+  count: number;
+}
+
+/** A card played and waiting for its answers (R6). */
+export interface Pending {
+  readonly caster: number;
+  readonly card: string;
+  /** Sacrifice d'Emmerlaüs' X (R27). */
+  readonly x: number | null;
+  /** Intervention divine: the card kept. */
+  readonly keep: string | null;
+  /** Players the card is aimed at, clockwise from the caster. */
+  readonly targets: number[];
+  /** Players asked for an answer, in order (R6 b). */
+  readonly askers: number[];
+  asked: number;
+  annulled: number;
+  mirrors: MirrorChain[];
+  /** A Miroir chain waiting for `seat`'s answer. */
+  chain: { target: number; seat: number } | null;
+  /** Colère du magicien's forced AD: no answer, no roll, doubled (R23). */
+  readonly forced: boolean;
+}
+
+export type PickPurpose = "dispel-ring" | "steal" | "steal-excess" | "acid" | "wrath";
+
+export type Phase =
+  | { type: "play" }
+  | { type: "answer"; pending: Pending }
+  | { type: "pick"; seat: number; purpose: PickPurpose; victim: number; kind?: string }
+  | { type: "over"; winner: number | null };
+
+export interface EmmerlausState {
+  rng: RngState;
+  players: Player[];
+  /** Top of the draw pile first; hidden from everyone. */
+  deck: string[];
+  /** Face up, most recent last. */
+  discard: string[];
+  turn: Turn;
+  phase: Phase;
+}
+
+export type EmmerlausEvent =
+  | { type: "turn"; seat: number }
+  | { type: "played"; seat: number; card: string; target?: number; x?: number; keep?: string | null }
+  | { type: "discarded"; seat: number; card: string }
+  | { type: "answered"; seat: number; answer: "pass" | "annul" | "mirror" | "heighten"; count?: number }
+  | { type: "cancelled"; card: string }
+  | { type: "roll"; seat: number; what: string; dice: number[]; total: number }
+  | { type: "life"; seat: number; delta: number; life: number }
+  | { type: "note"; text: string }
+  | { type: "drew"; seat: number; cards: string[] | null; count: number }
+  | { type: "reshuffled"; size: number }
+  | { type: "telepathy"; seat: number; target: number; hand: string[] | null }
+  | { type: "died"; seat: number }
+  | { type: "resurrected"; seat: number }
+  | { type: "over"; winner: number | null };

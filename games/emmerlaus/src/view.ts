@@ -1,0 +1,85 @@
+// What each seat may see (one projection): hands are private, the draw pile is a count, everything
+// else lies face up. Télépathie shows a hand only through an event for its caster.
+import { deepClone, forkRng, shuffle, type RngState, type Viewer } from "@grimoire/engine";
+import { baseDeck } from "./cards.ts";
+import { allCards, power } from "./rules.ts";
+import type { EmmerlausEvent, EmmerlausState, Player } from "./state.ts";
+
+export interface PlayerView extends Omit<Player, "hand"> {
+  /** Own hand only; null for the others. */
+  hand: string[] | null;
+  handCount: number;
+  power: number;
+}
+
+export interface EmmerlausView extends Omit<EmmerlausState, "rng" | "deck" | "players"> {
+  viewer: Viewer;
+  players: PlayerView[];
+  deckCount: number;
+}
+
+export function view(state: EmmerlausState, viewer: Viewer): EmmerlausView {
+  return {
+    viewer,
+    players: state.players.map((p, seat) => ({ ...deepClone(p), hand: seat === viewer ? [...p.hand] : null, handCount: p.hand.length, power: power(state, seat) })),
+    deckCount: state.deck.length,
+    discard: [...state.discard],
+    turn: deepClone(state.turn),
+    phase: deepClone(state.phase),
+  };
+}
+
+export function eventFor(event: EmmerlausEvent, viewer: Viewer): EmmerlausEvent | null {
+  switch (event.type) {
+    case "drew":
+      return event.seat === viewer ? event : { ...event, cards: null };
+    case "telepathy":
+      return event.seat === viewer || event.target === viewer ? event : { ...event, hand: null };
+    case "played":
+      return event.keep !== undefined && event.seat !== viewer ? { ...event, keep: null } : event;
+    default:
+      return event;
+  }
+}
+
+function multisetMinus(all: string[], known: string[]): string[] {
+  const left = new Map<string, number>();
+  for (const id of known) left.set(id, (left.get(id) ?? 0) + 1);
+  return all.filter((id) => {
+    const n = left.get(id) ?? 0;
+    if (n > 0) {
+      left.set(id, n - 1);
+      return false;
+    }
+    return true;
+  });
+}
+
+/** A full state consistent with `seat`'s view: others' hands and the deck drawn from the unseen cards. */
+export function resample(v: EmmerlausView, seat: number, rng: RngState): EmmerlausState {
+  const own = v.players[seat]!.hand ?? [];
+  const players: Player[] = v.players.map((p) => ({ life: p.life, alive: p.alive, hand: [], objects: [...p.objects], lying: deepClone(p.lying), heightened: p.heightened }));
+  players[seat]!.hand = [...own];
+  const partial: EmmerlausState = { rng: forkRng(rng), players, deck: [], discard: [...v.discard], turn: deepClone(v.turn), phase: deepClone(v.phase) };
+  const unseen = shuffle(rng, multisetMinus(baseDeck(), allCards(partial)));
+  v.players.forEach((p, s) => {
+    if (s !== seat) players[s]!.hand = unseen.splice(0, p.handCount);
+  });
+  partial.deck = unseen;
+  return partial;
+}
+
+/** The same game with what `seat` may not know (others' hands, the deck order, the generator) redrawn. */
+export function shuffleHidden(state: EmmerlausState, seat: number, rng: RngState): EmmerlausState {
+  const pool: string[] = [...state.deck];
+  state.players.forEach((p, s) => {
+    if (s !== seat) pool.push(...p.hand);
+  });
+  shuffle(rng, pool);
+  state.players.forEach((p, s) => {
+    if (s !== seat) p.hand = pool.splice(0, p.hand.length);
+  });
+  state.deck = pool;
+  state.rng = forkRng(rng);
+  return state;
+}

@@ -1,0 +1,51 @@
+// Emmerlaüs vocabulary: categories, defence bands, dice amounts, actions and options.
+// Rulebook: /work/shared/seeds/card-duel-fr.txt; card data and rulings R1–R34: /work/shared/spec/emmerlaus-cards.md.
+import { z } from "zod";
+
+export const CATEGORIES = ["O", "CO", "CA", "AD", "AM", "A", "S", "ST", "SO", "E"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Resistance sphere: blue = a success cancels, yellow = a success halves, red = no roll. */
+export const SPHERES = ["blue", "yellow", "red"] as const;
+export type Sphere = (typeof SPHERES)[number];
+
+export const DICE = [4, 6, 8, 10, 12, 20, 100] as const;
+export type Die = (typeof DICE)[number];
+
+export const OBJECT_KINDS = ["ring", "robe", "amulet", "staff", "belt"] as const;
+export type ObjectKind = (typeof OBJECT_KINDS)[number];
+/** How many objects of each kind a player may have in play (R3). */
+export const OBJECT_LIMITS: Readonly<Record<ObjectKind, number>> = { ring: 2, robe: 1, amulet: 1, staff: 1, belt: 1 };
+
+export const LIFE_AT_START = 50;
+export const HAND_SIZE = 5;
+export const BASE_THRESHOLD = 10;
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 10;
+
+/**
+ * An amount: `((flat ?? 0) + dice) × (times === "pl" ? PL : 1)`. A dice count of "pl" rolls one
+ * die per power level (R1 "per PL"), "pl+1" one more, "target-pl" one per target's PL (R2).
+ */
+export interface Amount {
+  readonly dice?: { readonly count: number | "pl" | "pl+1" | "target-pl"; readonly die: Die };
+  readonly flat?: number;
+  readonly times?: "pl";
+}
+
+/** Whom a card is aimed at when played. */
+export type Targeting = "self" | "opponent" | "all-opponents" | "left" | "everyone";
+
+export type Action =
+  | { readonly type: "play"; readonly card: string; readonly target?: number; readonly x?: number; readonly replace?: string; readonly keep?: string }
+  | { readonly type: "discard"; readonly card: string }
+  | { readonly type: "lift-curse" }
+  | { readonly type: "end-turn" }
+  | { readonly type: "pass" }
+  | { readonly type: "annul"; readonly count: 1 | 2 }
+  | { readonly type: "mirror" }
+  | { readonly type: "heighten" }
+  | { readonly type: "pick"; readonly card: string | null };
+
+export const optionsSchema = z.object({}).strict();
+export type EmmerlausOptions = z.infer<typeof optionsSchema>;

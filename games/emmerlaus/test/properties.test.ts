@@ -1,0 +1,27 @@
+// The generic property suite with 2, 5 and 10 players, plus Emmerlaüs invariants: the 100 cards
+// are conserved, power level never below 1, dead players never decide.
+import { checkGameProperties } from "@grimoire/engine/testing";
+import { describe, expect, it } from "vitest";
+import { allCards, baseDeck, emmerlausGame, power, type EmmerlausState } from "../src/index.ts";
+
+const sorted = baseDeck().sort();
+
+export function invariant(state: EmmerlausState): void {
+  const cards = allCards(state).sort();
+  if (cards.length !== 100 || cards.join() !== sorted.join()) throw new Error(`cards not conserved: ${cards.length}`);
+  state.players.forEach((p, seat) => {
+    if (power(state, seat) < 1) throw new Error(`seat ${seat} below power 1`);
+    if (!p.alive && (p.hand.length > 0 || p.objects.length > 0)) throw new Error(`dead seat ${seat} holds cards`);
+  });
+  const d = emmerlausGame.decision(state);
+  if (d.type === "turn" && !state.players[d.seat]!.alive) throw new Error(`dead seat ${d.seat} must decide`);
+}
+
+describe("generic properties", () => {
+  for (const [seats, games, viewEvery] of [[2, 100, 3], [5, 40, 5], [10, 20, 7]] as const) {
+    it(`${seats} players, ${games} games`, () => {
+      const report = checkGameProperties(emmerlausGame, { seats, games, seed: 1000 * seats, viewEvery, invariant });
+      expect(report.games).toBe(games);
+    }, 120_000);
+  }
+});
