@@ -70,7 +70,7 @@ export function describeEvent(event: Event, viewer: Viewer): string {
     case "refill":
       return `${who(event.seat, viewer)} drew ${event.count} stone${event.count === 1 ? "" : "s"}${event.stones ? `: ${event.stones.join(", ")}` : ""}.`;
     case "turn-end":
-      return `${who(event.seat, viewer)} ended the turn; Seat ${event.next + 1} is next.`;
+      return `Turn over for ${who(event.seat, viewer).replace("You", "you")}; Seat ${event.next + 1} is next.`;
     case "round-end": {
       const winner = event.winner === null ? "no winner" : `${who(event.winner, viewer)} won it`;
       return `Round ${event.round} over (${event.end}): ${winner}; points ${event.points.join("/")}, scores ${event.scores.join("/")}.`;

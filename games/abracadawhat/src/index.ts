@@ -6,13 +6,13 @@ import { SPELL_NAMES } from "./data.ts";
 import { describeEvent, eventFor, type Event } from "./events.ts";
 import { apply, decision, legalActions, maxActions, newState, outcome, parseAction, startRound } from "./rules.ts";
 import { cloneState, optionsSchema, type Action, type Options, type State } from "./state.ts";
-import { makeView, resample, shuffleHidden, type View } from "./view.ts";
+import { describeView, makeView, resample, shuffleHidden, type View } from "./view.ts";
 
 export * from "./data.ts";
 export * from "./state.ts";
 export * from "./events.ts";
 export { CAST, END, apply, decision, gameWinners, legalActions, leftOf, rightOf, parseAction } from "./rules.ts";
-export { makeView, resample, shuffleHidden, unseenCounts, checkConservation, type View } from "./view.ts";
+export { describeView, makeView, resample, shuffleHidden, unseenCounts, checkConservation, type View } from "./view.ts";
 export { arrangementSchema, fromArrangement, type Arrangement } from "./arrangement.ts";
 export { bots, levels, reasonerBot, callValues, atLeastOne, holdChances } from "./bots/index.ts";
 
@@ -48,6 +48,7 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
   eventFor,
   describeEvent,
   describeAction,
+  describeView,
   resample,
   shuffleHidden,
   clone: cloneState,

@@ -139,3 +139,27 @@ export function checkConservation(state: State): void {
   for (const life of state.life) if (!(life >= 0 && life <= 6)) throw new Error(`life ${life} out of 0..6`);
   if (state.hands.length !== state.seats || state.life.length !== state.seats) throw new Error("per-seat arrays of the wrong length");
 }
+
+/** The view as text for the terminal. */
+export function describeView(view: View, viewer: Viewer): string {
+  const stones = (counts: Counts) => {
+    const parts: string[] = [];
+    for (let k = 1; k <= 8; k++) for (let i = 0; i < counts[k]!; i++) parts.push(String(k));
+    return parts.length > 0 ? parts.join(" ") : "-";
+  };
+  const lines = [`Round ${view.round}. Board (cast): ${stones(view.board)}${countOf(view.revealed) > 0 ? `; revealed: ${stones(view.revealed)}` : ""}.`];
+  lines.push(`Pile: ${view.pileSize} stones; secret stones left: ${view.secretCount}.`);
+  for (let seat = 0; seat < view.seats; seat++) {
+    const hand = view.hands[seat];
+    const taken = view.taken[seat];
+    const secret = view.takenCounts[seat]! > 0 ? `, secret stones: ${taken ? taken.join(" ") : view.takenCounts[seat]}` : "";
+    const name = seat === viewer ? `Seat ${seat + 1} (you)` : `Seat ${seat + 1}`;
+    lines.push(`${name}: life ${view.life[seat]}, score ${view.scores[seat]}, stones: ${hand ? stones(hand) : `${view.handSizes[seat]} hidden`}${secret}`);
+  }
+  if (view.phase.type === "casting") {
+    lines.push(`Seat ${view.phase.seat + 1} is casting${view.phase.lastCast > 0 ? ` (last cast: ${view.phase.lastCast})` : ""}.`);
+  } else {
+    lines.push(`Game over: ${view.phase.winners.map((s) => `Seat ${s + 1}`).join(" and ")} won.`);
+  }
+  return lines.join("\n");
+}
