@@ -1,5 +1,5 @@
 // What each viewer sees, event projection, resampling and shuffleHidden.
-import { createRng } from "@grimoire/engine";
+import { createRng, randomInt } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { abracadawhatGame as game, checkConservation, countOf, holdChances, unseenCounts } from "../src/index.ts";
 import { arranged, cast, end } from "./helpers.ts";
@@ -118,5 +118,32 @@ describe("arrangement", () => {
     expect(r.value.pile.at(-1)).toBe(7);
     expect(r.value.pile[0]).toBe(8);
     checkConservation(r.value);
+  });
+});
+
+describe("no leak through events", () => {
+  it("over many random games, no event shows a seat its own stones or another seat's secret stone", () => {
+    const rng = createRng(4);
+    for (let g = 0; g < 150; g++) {
+      const seats = 2 + (g % 4);
+      const s = game.setup({ seats, options: game.optionsSchema.parse({ lastStanding: g % 3 === 0 }), seed: 500 + g });
+      while (s.phase.type === "casting") {
+        const seat = s.phase.seat;
+        const legal = game.legalActions(s, seat);
+        const events = game.apply(s, seat, legal[randomInt(rng, 0, legal.length - 1)]!);
+        for (const event of events) {
+          for (let viewer = 0; viewer < seats; viewer++) {
+            const seen = game.eventFor(event, viewer)!;
+            if (seen.type === "round-start") expect(seen.hands[viewer]).toBeNull();
+            if (seen.type === "refill" && seen.seat === viewer) expect(seen.stones).toBeNull();
+            if (seen.type === "secret" && seen.seat !== viewer) expect(seen.spell).toBeNull();
+          }
+          const spectator = game.eventFor(event, "spectator")!;
+          if (spectator.type === "round-start") expect(spectator.hands.every((h) => h === null)).toBe(true);
+          if (spectator.type === "refill") expect(spectator.stones).toBeNull();
+          if (spectator.type === "secret") expect(spectator.spell).toBeNull();
+        }
+      }
+    }
   });
 });
