@@ -554,11 +554,8 @@ function play(state: EmmerlausState, seat: number, action: Extract<Action, { typ
   }
   if (data.effect.kind === "sacrifice") {
     // R27: X is paid now, even if the card is then annulled.
+    // Deaths are settled once the card has resolved: all at the same moment (R16).
     lose(state, seat, action.x!, events);
-    if (settle(state, events)) {
-      state.discard.push(action.card);
-      return;
-    }
   }
   let targets: number[] = [];
   if (data.targets === "opponent" || data.targets === "left") targets = [action.target!];

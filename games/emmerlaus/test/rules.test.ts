@@ -1,0 +1,147 @@
+// The rulebook's rules and the remaining rulings: setup, turn structure (R13), the empty draw pile
+// (R14), death and victory (R16), power level (R1–R3), categories (R32), hand size (R33), views.
+import { createRng } from "@grimoire/engine";
+import { describe, expect, it } from "vitest";
+import { allCards, emmerlausGame, power } from "../src/index.ts";
+import { asked, legal, life, play, refused, start } from "./helpers.ts";
+
+describe("setup", () => {
+  it("2 to 10 players, 50 life, PL 1, 5 cards each, the rest in the draw pile (R33)", () => {
+    expect([emmerlausGame.minSeats, emmerlausGame.maxSeats]).toEqual([2, 10]);
+    for (const seats of [2, 5, 10]) {
+      const s = emmerlausGame.setup({ seats, options: {}, seed: 3 });
+      expect(s.players.every((p) => p.life === 50 && p.hand.length === 5 && p.alive)).toBe(true);
+      expect(s.players.map((_, seat) => power(s, seat))).toEqual(Array(seats).fill(1));
+      expect(s.deck).toHaveLength(100 - 5 * seats);
+      expect(allCards(s)).toHaveLength(100);
+    }
+  });
+  it("arrangement errors name what is wrong", () => {
+    const bad = (a: unknown) => {
+      const r = emmerlausGame.fromArrangement({ seats: 2, options: {}, seed: 1 }, a);
+      return r.ok ? "" : r.error;
+    };
+    expect(bad({ hands: [["nope"], []] })).toContain("hands[0][0]: unknown card");
+    expect(bad({ hands: [["eclair"], ["eclair"]] })).toContain("more copies of eclair");
+    expect(bad({ objects: [["anneau-de-puissance-1", "anneau-de-puissance-1", "anneau-de-puissance-1"], []] })).toContain("too many of kind ring");
+    expect(bad({ life: [0, 50] })).toContain("life[0]");
+    expect(bad({ colour: 1 })).toContain("unknown field");
+  });
+});
+
+describe("turn structure (R13)", () => {
+  it("one card per turn, played or discarded inactive, then the hand is refilled to 5; only at the end of one's own turn", () => {
+    const s = start({ hands: [["eclair", "dommage"], ["boule-de-feu"]] });
+    play(s, 0, { type: "discard", card: "eclair" });
+    expect(s.discard).toEqual(["eclair"]);
+    expect(s.players[0]!.hand).toHaveLength(5);
+    expect(s.players[1]!.hand).toEqual(["boule-de-feu"]);
+    expect(s.turn.seat).toBe(1);
+    expect(refused(s, 0, { type: "discard", card: "dommage" })).toBe(true);
+  });
+  it("a player with no card skips the play and draws", () => {
+    const s = start({ seats: 3, hands: [["eclair"], [], ["dommage"]] });
+    play(s, 0, { type: "discard", card: "eclair" });
+    expect(s.turn.seat).toBe(2);
+    expect(s.players[1]!.hand).toHaveLength(5);
+  });
+  it("Résistance accrue covers every roll of the current turn, then lapses (R12)", () => {
+    const s = start({ hands: [["vitesse-double", "eclair", "boule-de-feu"], ["resistance-accrue", "dommage"]], objects: [[], ["anneau-de-puissance-2"]] }, [13, 13]);
+    play(s, 0, { type: "play", card: "vitesse-double" });
+    play(s, 0, { type: "play", card: "eclair", target: 1 });
+    play(s, 1, { type: "heighten" });
+    play(s, 0, { type: "play", card: "boule-de-feu", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(s.players[1]!.life).toBe(50);
+    expect(s.players[1]!.heightened).toBe(false);
+  });
+  it("no ST among the plays Vitesse double grants (R32)", () => {
+    const s = start({ hands: [["vitesse-double", "eclair"], ["dommage"]] });
+    play(s, 0, { type: "play", card: "vitesse-double" });
+    expect(legal(s, 0).some((a) => a.type === "play" && a.card === "vitesse-double")).toBe(false);
+  });
+  it("dice: per PL rolls PL dice, × PL multiplies one roll (R1)", () => {
+    const s = start({ hands: [["eclair"], []], objects: [["anneau-de-puissance-2"], []] }, [15, 1, 2, 3]);
+    play(s, 0, { type: "play", card: "eclair", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(s.players[1]!.life).toBe(44);
+    const t = start({ hands: [["arc-electrique"], []], objects: [["anneau-de-puissance-2"], []] }, [15, 3]);
+    play(t, 0, { type: "play", card: "arc-electrique", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(t.players[1]!.life).toBe(41);
+  });
+});
+
+describe("the empty draw pile (R14)", () => {
+  it("the discard pile is shuffled into a new draw pile", () => {
+    const s = start({ hands: [["eclair"], ["dommage"]] });
+    const rest = s.deck.splice(0);
+    s.discard.push(...rest.slice(0, 3));
+    s.players[1]!.objects = [];
+    // Keep 100 cards: the others go to seat 1's... hand is limited, so lay them as discard too.
+    s.discard.push(...rest.slice(3));
+    const events = play(s, 0, { type: "discard", card: "eclair" });
+    expect(events.some((e) => e.type === "reshuffled")).toBe(true);
+    expect(s.players[0]!.hand).toHaveLength(5);
+    expect(s.discard).toEqual([]);
+    expect(allCards(s)).toHaveLength(100);
+  });
+});
+
+describe("death and victory (R16)", () => {
+  it("a dead player's hand and objects go to the discard pile; the last wizard standing wins", () => {
+    const s = start({ seats: 3, hands: [["dommage-superieur"], ["eclair"], ["boule-de-feu"]], objects: [[], ["robe-de-protection-2"], []], life: [50, 5, 50] }, [15]);
+    play(s, 0, { type: "play", card: "dommage-superieur", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(s.players[1]!.alive).toBe(false);
+    expect(s.discard).toEqual(expect.arrayContaining(["eclair", "robe-de-protection-2"]));
+    expect(s.turn.seat).toBe(2);
+    expect(legal(s, 2).filter((a) => a.type === "play")).toEqual([{ type: "play", card: "boule-de-feu", target: 0 }]);
+    s.rng.forced = [15, 8];
+    s.players[0]!.life = 8;
+    play(s, 2, { type: "play", card: "boule-de-feu", target: 0 });
+    play(s, 0, { type: "pass" });
+    expect(emmerlausGame.decision(s)).toEqual({ type: "over" });
+    expect(emmerlausGame.outcome(s)).toEqual({ winners: [2], scores: [0, 0, 50], draw: false });
+  });
+  it("life has no maximum", () => {
+    const s = start({ hands: [["potion-d-energie-majeure"], []] }, [10, 10, 10, 10, 10]);
+    play(s, 0, { type: "play", card: "potion-d-energie-majeure" });
+    expect(life(s)[0]).toBe(100);
+  });
+  it("when the last players die together the game is a draw; the caster may die of a sacrifice", () => {
+    const s = start({ hands: [["sacrifice-d-emmerlaus"], []], life: [10, 10] }, [15]);
+    play(s, 0, { type: "play", card: "sacrifice-d-emmerlaus", x: 10 });
+    play(s, 1, { type: "pass" });
+    expect(emmerlausGame.outcome(s)).toMatchObject({ winners: [], draw: true });
+  });
+});
+
+describe("views (hidden hands)", () => {
+  it("a seat sees its own hand only; the draw pile is a count; draws are private events", () => {
+    const s = start({ hands: [["eclair"], ["dommage"]] });
+    const v = emmerlausGame.view(s, 0);
+    expect(v.players[0]!.hand).toEqual(["eclair"]);
+    expect(v.players[1]!.hand).toBeNull();
+    expect(v.players[1]!.handCount).toBe(1);
+    expect(v.deckCount).toBe(98);
+    expect(JSON.stringify(emmerlausGame.view(s, "spectator"))).not.toContain("eclair");
+    const events = play(s, 0, { type: "discard", card: "eclair" });
+    const drew = events.find((e) => e.type === "drew")!;
+    expect(emmerlausGame.eventFor(drew, 1)).toMatchObject({ cards: null, count: 5 });
+    expect(emmerlausGame.eventFor(drew, 0)).toMatchObject({ count: 5 });
+  });
+  it("resample keeps the view and redraws only the unknown", () => {
+    const s = emmerlausGame.setup({ seats: 4, options: {}, seed: 9 });
+    const v = emmerlausGame.view(s, 2);
+    const r = emmerlausGame.resample(v, 2, createRng(4));
+    expect(emmerlausGame.view(r, 2)).toEqual(v);
+    expect(r.players[2]!.hand).toEqual(s.players[2]!.hand);
+  });
+  it("every description is a string", () => {
+    const s = start({ hands: [["eclair"], []] });
+    expect(emmerlausGame.describeView(emmerlausGame.view(s, 0), 0)).toContain("seat 0 (you): 50 life, PL 1");
+    expect(emmerlausGame.describeAction({ type: "play", card: "eclair", target: 1 })).toBe("play Éclair at seat 1");
+    expect(asked(s)).toBe(0);
+  });
+});
