@@ -12,7 +12,7 @@
 import type { Bot, BotContext } from "@grimoire/engine";
 import { randomFloat } from "@grimoire/engine";
 import type { ShazammView } from "../view.ts";
-import { MAX_MANA, other, type ShazammAction, type ShazammSeat } from "../vocabulary.ts";
+import { BRIDGE_TILES, MAX_MANA, other, type ShazammAction, type ShazammSeat } from "../vocabulary.ts";
 import { zone2Bot } from "./zone2.ts";
 
 export const SPAN = 6;
@@ -47,27 +47,26 @@ export function solveMatrixGame(a: readonly (readonly number[])[]): MatrixSoluti
   const basis = Array.from({ length: m }, (_, i) => n + i);
   const eps = 1e-9;
   for (let guard = 0; guard < 10000; guard++) {
+    // Bland's rule: the first improving column that has a pivot (a column without one can only
+    // be rounding noise, since the feasible set is bounded).
     let enter = -1;
-    for (let j = 0; j < width - 1; j++) {
-      if (t[m * width + j]! < -eps) {
-        enter = j;
-        break;
-      }
-    }
-    if (enter < 0) break;
     let leave = -1;
-    let best = Infinity;
-    for (let i = 0; i < m; i++) {
-      const coef = t[i * width + enter]!;
-      if (coef > eps) {
-        const ratio = t[i * width + width - 1]! / coef;
-        if (ratio < best - eps || (Math.abs(ratio - best) <= eps && leave >= 0 && basis[i]! < basis[leave]!)) {
-          best = ratio;
-          leave = i;
+    for (let j = 0; j < width - 1 && leave < 0; j++) {
+      if (t[m * width + j]! >= -eps) continue;
+      let best = Infinity;
+      for (let i = 0; i < m; i++) {
+        const coef = t[i * width + j]!;
+        if (coef > eps) {
+          const ratio = t[i * width + width - 1]! / coef;
+          if (ratio < best - eps || (Math.abs(ratio - best) <= eps && leave >= 0 && basis[i]! < basis[leave]!)) {
+            best = ratio;
+            leave = i;
+          }
         }
       }
+      if (leave >= 0) enter = j;
     }
-    if (leave < 0) throw new Error("solveMatrixGame: unbounded (cannot happen for a positive matrix)");
+    if (enter < 0) break;
     const p = t[leave * width + enter]!;
     for (let j = 0; j < width; j++) t[leave * width + j]! /= p;
     for (let i = 0; i <= m; i++) {
@@ -89,12 +88,15 @@ export function roundPayoff(k: number): number {
   return (k - SPAN / 2) / (SPAN / 2);
 }
 
-/** Where the wall ends if the round stops now for mana (`null`: it goes on). */
-function afterTurn(k: number, a: number, b: number): number | null {
-  if (k <= 0 || k >= SPAN) return roundPayoff(Math.max(0, Math.min(SPAN, k)));
-  if (a === 0 && b === 0) return roundPayoff(k);
-  if (a === 0) return roundPayoff(Math.max(0, k - b));
-  if (b === 0) return roundPayoff(Math.min(SPAN, k + a));
+/** The linear payoffs of the bid-only round, for k = 0..6. */
+export const LINEAR_PAYOFF: readonly number[] = Array.from({ length: SPAN + 1 }, (_, k) => roundPayoff(k));
+
+/** The payoff if the round stops now (the wall on a wizard, or someone out of mana); `null`: it goes on. */
+function afterTurn(payoff: readonly number[], k: number, a: number, b: number): number | null {
+  if (k <= 0 || k >= SPAN) return payoff[Math.max(0, Math.min(SPAN, k))]!;
+  if (a === 0 && b === 0) return payoff[k]!;
+  if (a === 0) return payoff[Math.max(0, k - b)]!;
+  if (b === 0) return payoff[Math.min(SPAN, k + a)]!;
   return null;
 }
 
@@ -109,6 +111,14 @@ export interface BidNode {
 export const bidRange = (mana: number, foe: number): number => Math.min(mana, foe + 1);
 
 export class BidSolver {
+  /** Antisymmetric payoffs let (k, a, b) reuse the opponent's (6 − k, b, a). */
+  private readonly symmetric: boolean;
+
+  /** `payoff[k]`: what a round ending with the wall k tiles from my wizard is worth to me. */
+  constructor(readonly payoff: readonly number[] = LINEAR_PAYOFF) {
+    this.symmetric = payoff.every((x, k) => Math.abs(x + payoff[SPAN - k]!) < 1e-12);
+  }
+
   private readonly values = new Float64Array((SPAN + 1) * (MAX_MANA + 1) * (MAX_MANA + 1));
   private readonly known = new Uint8Array((SPAN + 1) * (MAX_MANA + 1) * (MAX_MANA + 1));
 
@@ -119,7 +129,7 @@ export class BidSolver {
   /** The payoff of the node reached after bids (i, j) from (k, a, b). */
   next(k: number, a: number, b: number, i: number, j: number): number {
     const k2 = i > j ? k + 1 : i < j ? k - 1 : k;
-    return afterTurn(k2, a - i, b - j) ?? this.value(k2, a - i, b - j);
+    return afterTurn(this.payoff, k2, a - i, b - j) ?? this.value(k2, a - i, b - j);
   }
 
   matrix(k: number, a: number, b: number): number[][] {
@@ -138,7 +148,7 @@ export class BidSolver {
     if (this.known[at]) return this.values[at]!;
     const mirror = this.index(SPAN - k, b, a);
     let value: number;
-    if (this.known[mirror]) value = -this.values[mirror]!;
+    if (this.symmetric && this.known[mirror]) value = -this.values[mirror]!;
     else value = solveMatrixGame(this.matrix(k, a, b)).value;
     this.values[at] = value;
     this.known[at] = 1;
@@ -153,11 +163,35 @@ export class BidSolver {
   }
 }
 
-let shared: BidSolver | null = null;
-/** One solver per thread, filled on first use (a few seconds for 50 mana against 50). */
-export function bidSolver(): BidSolver {
-  shared ??= new BidSolver();
-  return shared;
+const solvers = new Map<string, BidSolver>();
+/** One solver per payoff and thread, filled on first use (about 0.4 s for 50 mana against 50). */
+export function bidSolver(payoff: readonly number[] = LINEAR_PAYOFF): BidSolver {
+  const key = payoff.join(",");
+  let solver = solvers.get(key);
+  if (!solver) {
+    solver = new BidSolver(payoff);
+    solvers.set(key, solver);
+  }
+  return solver;
+}
+
+/**
+ * The round's payoffs in the real game: a wizard pushed off the bridge by the next collapse
+ * decides the game (±1, 0 if both); otherwise the wall's tiles, worth at most `scale`.
+ */
+export function gamePayoff(view: ShazammView, seat: ShazammSeat, scale = 0.5): number[] {
+  const dir = seat === 0 ? 1 : -1;
+  const collapsed = view.collapsed + 1;
+  return Array.from({ length: SPAN + 1 }, (_, k) => {
+    const wall = view.wizards[seat] + dir * k;
+    const fallen = [wall - SPAN / 2 < collapsed, wall + SPAN / 2 > BRIDGE_TILES - 1 - collapsed];
+    const me = fallen[seat]!;
+    const them = fallen[other(seat)]!;
+    if (me && them) return 0;
+    if (me) return -1;
+    if (them) return 1;
+    return scale * roundPayoff(k);
+  });
 }
 
 /** A bid drawn from a distribution over 1, 2, …. */
@@ -176,7 +210,7 @@ export function solverBid(view: ShazammView, seat: ShazammSeat, u: number): numb
   const foe = view.mana[other(seat)];
   const k = Math.abs(view.wall - view.wizards[seat]);
   if (k <= 0 || k >= SPAN || foe <= 0 || mana <= 0) return Math.max(1, Math.min(mana, 1));
-  const node = bidSolver().node(Math.min(SPAN - 1, k), Math.min(MAX_MANA, mana), Math.min(MAX_MANA, foe));
+  const node = bidSolver(gamePayoff(view, seat)).node(Math.min(SPAN - 1, k), Math.min(MAX_MANA, mana), Math.min(MAX_MANA, foe));
   return Math.max(1, Math.min(mana, drawBid(node.mine, u)));
 }
 
@@ -221,7 +255,7 @@ export function exploitability(policy: BidPolicy, k = SPAN / 2, a = MAX_MANA, b 
         const prob = p[i - 1]!;
         if (prob <= 0) continue;
         const k2 = i > j ? k + 1 : i < j ? k - 1 : k;
-        sum += prob * (afterTurn(k2, a - i, b - j) ?? worst(k2, a - i, b - j));
+        sum += prob * (afterTurn(solver.payoff, k2, a - i, b - j) ?? worst(k2, a - i, b - j));
       }
       best = Math.min(best, sum);
     }
