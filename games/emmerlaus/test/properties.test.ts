@@ -18,7 +18,7 @@ export function invariant(state: EmmerlausState): void {
 }
 
 describe("generic properties", () => {
-  for (const [seats, games, viewEvery] of [[2, 100, 3], [5, 40, 5], [10, 20, 7]] as const) {
+  for (const [seats, games, viewEvery] of [[2, 1400, 19], [5, 500, 43], [10, 120, 97]] as const) {
     it(`${seats} players, ${games} games`, () => {
       const report = checkGameProperties(emmerlausGame, { seats, games, seed: 1000 * seats, viewEvery, invariant });
       expect(report.games).toBe(games);
