@@ -12,7 +12,7 @@
 import { stableKey } from "./clone.ts";
 import type { AnyGame, Bot, BotContext, Outcome, Seat } from "./game.ts";
 import { waitingSeats } from "./play.ts";
-import { forkRng, pick, randomInt, type RngState } from "./rng.ts";
+import { forkRng, pick, randomFloat, randomInt, type RngState } from "./rng.ts";
 
 /** Chooses one of `legal` for `seat` in a full (determinized) state during rollouts. */
 export type RolloutPolicy<S, A> = (state: S, seat: Seat, legal: readonly A[], rng: RngState) => A;
@@ -226,4 +226,13 @@ export function ismctsBot<S, A, V = unknown>(game: AnyGame, options: IsmctsOptio
       return ismctsSearch<S, A>(game, context as BotContext<unknown, A>, options).action;
     },
   };
+}
+
+/**
+ * A rollout policy from a view-based bot (the game's heuristic), with uniform random moves
+ * mixed in at rate `epsilon` to keep rollouts diverse. Rollouts run on determinized states,
+ * so the bot is given the acting seat's view of that state.
+ */
+export function botRollout<S, A>(game: AnyGame, bot: Bot<unknown, A>, epsilon = 0.2): RolloutPolicy<S, A> {
+  return (state, seat, legal, rng) => (randomFloat(rng) < epsilon ? pick(rng, legal) : bot.decide({ view: game.view(state, seat), seat, legal, rng }));
 }
