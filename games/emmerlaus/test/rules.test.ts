@@ -145,3 +145,43 @@ describe("views (hidden hands)", () => {
     expect(asked(s)).toBe(0);
   });
 });
+
+describe("power level and durations (R2, R4, R15, R21)", () => {
+  it("R2: PL is read when the effect resolves; a mirrored Don adverse counts the original caster's PL", () => {
+    const s = start({ hands: [["don-adverse"], ["miroir"]], objects: [["anneau-de-puissance-2"], []] }, [1, 2, 3]);
+    play(s, 0, { type: "play", card: "don-adverse", target: 1 });
+    play(s, 1, { type: "mirror" });
+    play(s, 0, { type: "pass" });
+    expect(life(s)).toEqual([44, 56]);
+  });
+  it("R4: a ring works from the moment it is laid and stops when it leaves play", () => {
+    const s = start({ hands: [["anneau-de-puissance-3", "eclair"], ["dissipation-d-un-anneau", "dommage"]] }, [15]);
+    play(s, 0, { type: "play", card: "anneau-de-puissance-3" });
+    expect(power(s, 0)).toBe(4);
+    play(s, 1, { type: "play", card: "dissipation-d-un-anneau", target: 0 });
+    play(s, 0, { type: "pass" });
+    play(s, 1, { type: "pick", card: "anneau-de-puissance-3" });
+    expect(power(s, 0)).toBe(1);
+  });
+  it("R15: Sanctuaire lasts until its caster's next turn begins; Malédiction until removed", () => {
+    const s = start({ hands: [["sanctuaire-d-emmerlaus"], ["dommage"]], lying: [[], [{ card: "malediction", from: 0 }]] }, [1]);
+    play(s, 0, { type: "play", card: "sanctuaire-d-emmerlaus" });
+    expect(s.players[0]!.lying.map((l) => l.card)).toEqual(["sanctuaire-d-emmerlaus"]);
+    play(s, 1, { type: "discard", card: "dommage" });
+    expect(s.players[0]!.lying).toEqual([]);
+    expect(s.players[1]!.lying.map((l) => l.card)).toEqual(["malediction"]);
+  });
+  it("R21: no acid roll when the target has no object, none when the damage was absorbed to 0", () => {
+    const s = start({ hands: [["rayon-acide"], ["dommage"]] }, [15, 4]);
+    play(s, 0, { type: "play", card: "rayon-acide", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(s.rng.forced).toEqual([]);
+    expect(s.turn.seat).toBe(1);
+    const t = start({ hands: [["rayon-acide"], ["dommage"]], objects: [[], ["robe-d-absorption"]] }, [15, 4, 9]);
+    play(t, 0, { type: "play", card: "rayon-acide", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(t.players[1]!.life).toBe(50);
+    expect(t.players[1]!.objects).toEqual(["robe-d-absorption"]);
+    expect(t.turn.seat).toBe(1);
+  });
+});
