@@ -11,7 +11,7 @@ export function describeAction(action: Action): string {
   switch (action.type) {
     case "play": {
       let text = `play ${name(action.card)}`;
-      if (action.target !== undefined) text += ` at seat ${action.target}`;
+      if (action.target !== undefined) text += ` at Seat ${action.target + 1}`;
       if (action.x !== undefined) text += ` with X = ${action.x}`;
       if (action.replace !== undefined) text += ` replacing ${name(action.replace)}`;
       if (action.keep !== undefined) text += ` keeping ${name(action.keep)}`;
@@ -39,33 +39,33 @@ export function describeAction(action: Action): string {
 export function describeEvent(event: EmmerlausEvent, _viewer: Viewer): string {
   switch (event.type) {
     case "turn":
-      return `seat ${event.seat}'s turn`;
+      return `Seat ${event.seat + 1}'s turn`;
     case "played":
-      return `seat ${event.seat} plays ${name(event.card)}${event.target !== undefined ? ` at seat ${event.target}` : ""}${event.x !== undefined ? ` (X = ${event.x})` : ""}${event.keep ? `, keeping ${name(event.keep)}` : ""}`;
+      return `Seat ${event.seat + 1} plays ${name(event.card)}${event.target !== undefined ? ` at Seat ${event.target + 1}` : ""}${event.x !== undefined ? ` (X = ${event.x})` : ""}${event.keep ? `, keeping ${name(event.keep)}` : ""}`;
     case "discarded":
-      return `seat ${event.seat} discards ${name(event.card)} inactive`;
+      return `Seat ${event.seat + 1} discards ${name(event.card)} inactive`;
     case "answered":
-      return `seat ${event.seat} ${event.answer === "pass" ? "passes" : event.answer === "annul" ? `plays ${event.count} Annulation(s)` : event.answer === "mirror" ? "plays Miroir" : "plays Résistance accrue"}`;
+      return `Seat ${event.seat + 1} ${event.answer === "pass" ? "passes" : event.answer === "annul" ? `plays ${event.count} Annulation(s)` : event.answer === "mirror" ? "plays Miroir" : "plays Résistance accrue"}`;
     case "cancelled":
       return `${name(event.card)} is annulled`;
     case "roll":
-      return `seat ${event.seat} rolls ${event.what}: ${event.dice.join("+")} = ${event.total}`;
+      return `Seat ${event.seat + 1} rolls ${event.what}: ${event.dice.join("+")} = ${event.total}`;
     case "life":
-      return `seat ${event.seat} ${event.delta >= 0 ? "gains" : "loses"} ${Math.abs(event.delta)} life (now ${event.life})`;
+      return `Seat ${event.seat + 1} ${event.delta >= 0 ? "gains" : "loses"} ${Math.abs(event.delta)} life (now ${event.life})`;
     case "note":
       return event.text;
     case "drew":
-      return event.cards ? `seat ${event.seat} draws ${event.cards.map(name).join(", ")}` : `seat ${event.seat} draws ${event.count} card(s)`;
+      return event.cards ? `Seat ${event.seat + 1} draws ${event.cards.map(name).join(", ")}` : `Seat ${event.seat + 1} draws ${event.count} card(s)`;
     case "reshuffled":
       return `the discard pile is shuffled into a new draw pile (${event.size} cards)`;
     case "telepathy":
-      return event.hand ? `seat ${event.target} shows seat ${event.seat} their hand: ${event.hand.map(name).join(", ") || "nothing"}` : `seat ${event.target} shows seat ${event.seat} their hand`;
+      return event.hand ? `Seat ${event.target + 1} shows Seat ${event.seat + 1} their hand: ${event.hand.map(name).join(", ") || "nothing"}` : `Seat ${event.target + 1} shows Seat ${event.seat + 1} their hand`;
     case "died":
-      return `seat ${event.seat} dies`;
+      return `Seat ${event.seat + 1} dies`;
     case "resurrected":
-      return `seat ${event.seat} comes back to life (Anneau de résurrection)`;
+      return `Seat ${event.seat + 1} comes back to life (Anneau de résurrection)`;
     case "over":
-      return event.winner === null ? "everyone is dead: a draw" : `seat ${event.winner} is the last wizard standing`;
+      return event.winner === null ? "everyone is dead: a draw" : `Seat ${event.winner + 1} is the last wizard standing`;
   }
 }
 
@@ -77,11 +77,11 @@ export function describeView(view: EmmerlausView, viewer: Viewer): string {
     const objects = p.objects.length ? `; objects: ${p.objects.map(name).join(", ")}` : "";
     const lying = p.lying.length ? `; in front: ${p.lying.map((l) => name(l.card) + (l.stage ? ` (${l.stage})` : "")).join(", ")}` : "";
     const hand = p.hand ? `; hand: ${p.hand.map(name).join(", ")}` : `; ${p.handCount} card(s)`;
-    lines.push(`seat ${seat}${who}: ${status}${objects}${lying}${hand}`);
+    lines.push(`Seat ${seat + 1}${who}: ${status}${objects}${lying}${hand}`);
   });
   lines.push(`draw pile ${view.deckCount}, discard ${view.discard.length}${view.discard.length ? ` (top: ${name(view.discard[view.discard.length - 1]!)})` : ""}`);
   const phase = view.phase;
-  if (phase.type === "answer") lines.push(`waiting for answers to ${name(phase.pending.card)} from seat ${phase.pending.caster}`);
-  if (phase.type === "pick") lines.push(`seat ${phase.seat} chooses (${phase.purpose})`);
+  if (phase.type === "answer") lines.push(`waiting for answers to ${name(phase.pending.card)} from Seat ${phase.pending.caster + 1}`);
+  if (phase.type === "pick") lines.push(`Seat ${phase.seat + 1} chooses (${phase.purpose})`);
   return lines.join("\n");
 }

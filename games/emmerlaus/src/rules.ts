@@ -199,7 +199,7 @@ export function decision(state: EmmerlausState): Decision {
     case "answer": {
       const p = phase.pending;
       if (p.chain) return { type: "turn", seat: p.chain.seat, prompt: `answer the Miroir on ${card(p.card).name}: Miroir back, or take it` };
-      return { type: "turn", seat: p.askers[p.asked]!, prompt: `answer ${card(p.card).name} from seat ${p.caster}` };
+      return { type: "turn", seat: p.askers[p.asked]!, prompt: `answer ${card(p.card).name} from Seat ${p.caster + 1}` };
     }
     case "pick":
       return { type: "turn", seat: phase.seat, prompt: `choose a card (${phase.purpose})` };
@@ -330,7 +330,7 @@ export function legalActions(state: EmmerlausState, seat: number): Action[] {
 export function parseAction(state: EmmerlausState, seat: number, raw: unknown): Result<Action, ActionError> {
   const d = decision(state);
   if (d.type !== "turn") return err({ code: "game-over", message: "the game is over" });
-  if (d.seat !== seat) return err({ code: "not-your-turn", message: `seat ${seat} has nothing to decide now` });
+  if (d.seat !== seat) return err({ code: "not-your-turn", message: `Seat ${seat + 1} has nothing to decide now` });
   if (raw === null || typeof raw !== "object" || Array.isArray(raw) || typeof (raw as { type?: unknown }).type !== "string") {
     return err({ code: "malformed-action", message: "an action is an object with a type" });
   }
@@ -450,14 +450,14 @@ function startTurn(state: EmmerlausState, seat: number, number: number, events: 
     if (l.card === "sanctuaire-d-emmerlaus" || (l.card === "sommeil" && l.stage === "groggy")) {
       p.lying.splice(p.lying.indexOf(l), 1);
       state.discard.push(l.card);
-      events.push({ type: "note", text: `${card(l.card).name} before seat ${seat} ends` });
+      events.push({ type: "note", text: `${card(l.card).name} before Seat ${seat + 1} ends` });
     } else if (l.card === "sommeil" && l.stage === "asleep") {
       l.stage = "groggy";
       skip = true;
     }
   }
   if (skip) {
-    events.push({ type: "note", text: `seat ${seat} sleeps through this turn` });
+    events.push({ type: "note", text: `Seat ${seat + 1} sleeps through this turn` });
     state.turn.noDraw = true;
     endTurn(state, events);
     return;
@@ -500,7 +500,7 @@ export function apply(state: EmmerlausState, seat: number, action: Action): Emme
       p.lying = p.lying.filter((l) => l.card !== "malediction");
       state.discard.push("annulation", "annulation", "malediction");
       state.turn.playsLeft--;
-      events.push({ type: "note", text: `seat ${seat} lifts the Malédiction with two Annulations` });
+      events.push({ type: "note", text: `Seat ${seat + 1} lifts the Malédiction with two Annulations` });
       afterCard(state, events);
       break;
     }
@@ -525,7 +525,7 @@ export function apply(state: EmmerlausState, seat: number, action: Action): Emme
 function removeFromHand(state: EmmerlausState, seat: number, id: string): void {
   const hand = state.players[seat]!.hand;
   const at = hand.indexOf(id);
-  if (at < 0) throw new Error(`seat ${seat} has no ${id}`);
+  if (at < 0) throw new Error(`Seat ${seat + 1} has no ${id}`);
   hand.splice(at, 1);
 }
 
@@ -772,7 +772,7 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       if (factor(state, share, ctx.data, events).f === 0) return;
       state.discard.push(...receiver.objects);
       receiver.objects = [];
-      events.push({ type: "note", text: `seat ${share.receiver} loses every object` });
+      events.push({ type: "note", text: `Seat ${share.receiver + 1} loses every object` });
       return;
     }
     case "dispel-ring":
@@ -810,7 +810,7 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       }
       // R25: play goes on clockwise from the acting player's new place.
       state.turn.anchor = share.receiver;
-      events.push({ type: "note", text: `seats ${share.sender} and ${share.receiver} swap bodies` });
+      events.push({ type: "note", text: `Seats ${share.sender + 1} and ${share.receiver + 1} swap bodies` });
       return;
     }
     default:
@@ -902,12 +902,12 @@ function pick(state: EmmerlausState, chosen: string | null, events: Events): voi
     case "acid":
       victim.objects.splice(victim.objects.indexOf(chosen!), 1);
       state.discard.push(chosen!);
-      events.push({ type: "note", text: `${card(chosen!).name} of seat ${phase.victim} is discarded` });
+      events.push({ type: "note", text: `${card(chosen!).name} of Seat ${phase.victim + 1} is discarded` });
       break;
     case "steal": {
       victim.objects.splice(victim.objects.indexOf(chosen!), 1);
       picker.objects.push(chosen!);
-      events.push({ type: "note", text: `seat ${phase.seat} takes ${card(chosen!).name} from seat ${phase.victim}` });
+      events.push({ type: "note", text: `Seat ${phase.seat + 1} takes ${card(chosen!).name} from Seat ${phase.victim + 1}` });
       const kind = objectKind(chosen!) as ObjectKind;
       // R30: over a limit, the thief discards one of their own of that kind.
       if (picker.objects.filter((id) => objectKind(id) === kind).length > OBJECT_LIMITS[kind]) {

@@ -140,8 +140,8 @@ describe("views (hidden hands)", () => {
   });
   it("every description is a string", () => {
     const s = start({ hands: [["eclair"], []] });
-    expect(emmerlausGame.describeView(emmerlausGame.view(s, 0), 0)).toContain("seat 0 (you): 50 life, PL 1");
-    expect(emmerlausGame.describeAction({ type: "play", card: "eclair", target: 1 })).toBe("play Éclair at seat 1");
+    expect(emmerlausGame.describeView(emmerlausGame.view(s, 0), 0)).toContain("Seat 1 (you): 50 life, PL 1");
+    expect(emmerlausGame.describeAction({ type: "play", card: "eclair", target: 1 })).toBe("play Éclair at Seat 2");
     expect(asked(s)).toBe(0);
   });
 });

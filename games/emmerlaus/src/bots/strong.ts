@@ -9,6 +9,6 @@ export function strongBot(game: AnyGame, iterations = 200): Bot<EmmerlausView, A
   return ismctsBot<unknown, Action, EmmerlausView>(game, {
     name: "strong",
     iterations,
-    rollout: botRollout(game, heuristicBot() as Bot<unknown, Action>, 0.25),
+    rollout: botRollout(game, heuristicBot() as Bot<unknown, Action>, 0),
   });
 }
