@@ -2,6 +2,7 @@
 import { createRng, type Game } from "@grimoire/engine";
 import { fromArrangement } from "./arrangement.ts";
 import { bots, levels } from "./bots/index.ts";
+import { strongBot } from "./bots/strong.ts";
 import { SPELL_NAMES } from "./data.ts";
 import { describeEvent, eventFor, type Event } from "./events.ts";
 import { apply, decision, legalActions, maxActions, newState, outcome, parseAction, startRound } from "./rules.ts";
@@ -52,6 +53,9 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
   resample,
   shuffleHidden,
   clone: cloneState,
-  bots,
-  levels,
+  bots: {
+    ...bots,
+    strong: { description: "Information-set tree search over redealt hidden stones, the reasoner playing the rollouts.", create: () => strongBot(abracadawhatGame) },
+  },
+  levels: { ...levels, hard: "strong" },
 };
