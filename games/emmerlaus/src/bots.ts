@@ -10,7 +10,7 @@ export function expectedAmount(amount: Amount, pl: number, targetPl: number): nu
   let dice = 0;
   if (amount.dice) {
     const c = amount.dice.count;
-    const n = c === "pl" ? pl : c === "pl+1" ? pl + 1 : c === "target-pl" ? targetPl : c;
+    const n = c === "pl" ? pl : c === "pl+1" ? pl + 1 : c === "target-pl" ? targetPl : c === "total-pl" ? pl + targetPl : c;
     dice = (n * (amount.dice.die + 1)) / 2;
   }
   return ((amount.flat ?? 0) + dice) * (amount.times === "pl" ? pl : 1);

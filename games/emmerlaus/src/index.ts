@@ -11,7 +11,7 @@ import { MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOpt
 export * from "./vocabulary.ts";
 export type * from "./state.ts";
 export { CARDS, card, baseDeck, type CardData, type Effect, type Band } from "./cards.ts";
-export { allCards, power, threshold, half, opponentsOf, livingSeats } from "./rules.ts";
+export { allCards, power, threshold, half, opponentsOf, livingSeats, evalAmount } from "./rules.ts";
 export { heuristicBot, expectedAmount, threat } from "./bots.ts";
 export type { EmmerlausView, PlayerView } from "./view.ts";
 

@@ -352,7 +352,8 @@ export function evalAmount(state: EmmerlausState, amount: Amount, pl: number, ta
   const rolls: number[] = [];
   if (amount.dice) {
     const c = amount.dice.count;
-    const n = c === "pl" ? pl : c === "pl+1" ? pl + 1 : c === "target-pl" ? targetPl : c;
+    const total = livingSeats(state).reduce((sum, s) => sum + power(state, s), 0);
+    const n = c === "pl" ? pl : c === "pl+1" ? pl + 1 : c === "target-pl" ? targetPl : c === "total-pl" ? total : c;
     for (let i = 0; i < n; i++) rolls.push(die(state, amount.dice.die));
   }
   const total = ((amount.flat ?? 0) + rolls.reduce((a, b) => a + b, 0)) * (amount.times === "pl" ? pl : 1);

@@ -25,10 +25,11 @@ export const MAX_PLAYERS = 10;
 
 /**
  * An amount: `((flat ?? 0) + dice) × (times === "pl" ? PL : 1)`. A dice count of "pl" rolls one
- * die per power level (R1 "per PL"), "pl+1" one more, "target-pl" one per target's PL (R2).
+ * die per power level (R1 "per PL"), "pl+1" one more, "target-pl" one per target's PL, "total-pl"
+ * one per PL of every living player (R2; no base card uses it, expansions do).
  */
 export interface Amount {
-  readonly dice?: { readonly count: number | "pl" | "pl+1" | "target-pl"; readonly die: Die };
+  readonly dice?: { readonly count: number | "pl" | "pl+1" | "target-pl" | "total-pl"; readonly die: Die };
   readonly flat?: number;
   readonly times?: "pl";
 }

@@ -2,7 +2,7 @@
 // (R14), death and victory (R16), power level (R1–R3), categories (R32), hand size (R33), views.
 import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { allCards, emmerlausGame, power } from "../src/index.ts";
+import { allCards, emmerlausGame, evalAmount, power } from "../src/index.ts";
 import { asked, legal, life, play, refused, start } from "./helpers.ts";
 
 describe("setup", () => {
@@ -183,5 +183,21 @@ describe("power level and durations (R2, R4, R15, R21)", () => {
     expect(t.players[1]!.life).toBe(50);
     expect(t.players[1]!.objects).toEqual(["robe-d-absorption"]);
     expect(t.turn.seat).toBe(1);
+  });
+});
+
+describe("dice amounts (R1, R2)", () => {
+  it("per the total PL: one die per PL of every living player, each counted at least 1", () => {
+    const s = start({ seats: 4, objects: [["anneau-de-puissance-2"], [], ["anneau-de-puissance-1"], []] }, [1, 1, 1, 1, 1, 4]);
+    s.players[3]!.alive = false;
+    const events: never[] = [];
+    expect(evalAmount(s, { dice: { count: "total-pl", die: 4 } }, 3, 1, 0, "test", events)).toBe(9);
+    expect(s.rng.forced).toEqual([]);
+  });
+  it("flat amounts times PL, and every die size from d4 to d20", () => {
+    const s = start({}, [4, 6, 8, 10, 12, 20]);
+    const events: never[] = [];
+    expect(evalAmount(s, { flat: 5, times: "pl" }, 3, 1, 0, "test", events)).toBe(15);
+    for (const die of [4, 6, 8, 10, 12, 20] as const) expect(evalAmount(s, { dice: { count: 1, die } }, 1, 1, 0, "test", events)).toBe(die);
   });
 });
