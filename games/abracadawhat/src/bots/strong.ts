@@ -5,7 +5,7 @@ import type { Action } from "../state.ts";
 import type { View } from "../view.ts";
 import { reasonerBot } from "./reasoner.ts";
 
-export function strongBot(game: AnyGame, iterations = 200): Bot<View, Action> {
+export function strongBot(game: AnyGame, iterations = 400): Bot<View, Action> {
   return ismctsBot<unknown, Action, View>(game, {
     name: "strong",
     iterations,
