@@ -318,3 +318,41 @@ describe("ST, SO and E cards", () => {
     expect(refused(s, 0, "eclair")).toBe(true);
   });
 });
+
+describe("more rulings (R11, R16, R23)", () => {
+  it("R11: each player mirroring a mass card sends back a separate share", () => {
+    const s = start({ seats: 3, hands: [["disco-laser"], ["miroir"], ["miroir"]] }, [7]);
+    play(s, 0, { type: "play", card: "disco-laser" });
+    play(s, 1, { type: "mirror" });
+    play(s, 0, { type: "pass" });
+    play(s, 2, { type: "mirror" });
+    play(s, 0, { type: "pass" });
+    expect(life(s)).toEqual([36, 50, 50]);
+  });
+  it("R11: the choice an effect gives its attacker belongs to whoever sent it last", () => {
+    const s = start({ hands: [["dissipation-d-un-anneau"], ["miroir"]], objects: [[RING1, "anneau-de-puissance-2"], [RING1]] });
+    play(s, 0, { type: "play", card: "dissipation-d-un-anneau", target: 1 });
+    play(s, 1, { type: "mirror" });
+    play(s, 0, { type: "pass" });
+    expect(asked(s)).toBe(1);
+    play(s, 1, { type: "pick", card: "anneau-de-puissance-2" });
+    expect(s.players[0]!.objects).toEqual([RING1]);
+    expect(s.players[1]!.objects).toEqual([RING1]);
+  });
+  it("R16: cards a dead player laid before others stay there", () => {
+    const s = start({ seats: 3, hands: [["dommage-superieur"], [], []], life: [50, 5, 50], lying: [[], [], [{ card: "malediction", from: 1 }]] }, [15]);
+    play(s, 0, { type: "play", card: "dommage-superieur", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(s.players[1]!.alive).toBe(false);
+    expect(s.players[2]!.lying).toEqual([{ card: "malediction", from: 1 }]);
+  });
+  it("R23: with no AD in hand, Colère does nothing more", () => {
+    const s = start({ hands: [["colere-du-magicien", "fontaine"], ["dommage"]] }, [15]);
+    play(s, 0, { type: "play", card: "colere-du-magicien", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(legal(s, 0)).toEqual([{ type: "pick", card: null }]);
+    play(s, 0, { type: "pick", card: null });
+    expect(life(s)).toEqual([50, 50]);
+    expect(s.turn.seat).toBe(1);
+  });
+});
