@@ -3,7 +3,7 @@
 // queue serializes changes; an action is appended to the log BEFORE it is applied in memory and
 // sent, so nothing acknowledged is ever lost. A restart rebuilds unfinished matches from their logs.
 import { createHash, randomBytes } from "node:crypto";
-import { waitingSeats, type AnyGame, type Decision, type Viewer } from "@grimoire/engine";
+import { createRng, waitingSeats, type AnyGame, type Decision, type Viewer } from "@grimoire/engine";
 import type { BotRunner } from "./bots.ts";
 import type {
   ActorKind,
@@ -382,7 +382,8 @@ export class Hub {
     const rec = live.record.seats[seat]!;
     const level = rec.level ?? "medium";
     const botName = game.levels[level];
-    const legal: unknown[] = game.legalActions(live.state, seat);
+    // Like the engine's playout: a sample for games with too many actions to list.
+    const legal: unknown[] = game.sampleActions ? game.sampleActions(live.state, seat, createRng(randomBytes(16).toString("hex")), 64) : game.legalActions(live.state, seat);
     if (legal.length === 0) return;
     const view = game.view(live.state, seat);
     live.pendingBots.add(seat);
@@ -390,7 +391,12 @@ export class Hub {
     void decided.then((answer) =>
       this.serialize(live, async () => {
         live.pendingBots.delete(seat);
-        if (this.closed || live.version !== version) return;
+        if (this.closed) return;
+        // Stale (someone else acted meanwhile): ask again for the current decision.
+        if (live.version !== version) {
+          if (live.record.status === "playing") this.schedule(live);
+          return;
+        }
         try {
           await this.submit(live, seat, answer.action, by, version);
         } catch (error) {
@@ -442,6 +448,7 @@ export class Hub {
     if (viewer === "spectator") return [];
     const d: Decision = live.game.decision(live.state);
     if (!waitingSeats(d).includes(viewer)) return [];
+    if (live.game.sampleActions) return null;
     const legal: unknown[] = live.game.legalActions(live.state, viewer);
     if (legal.length > MAX_LEGAL_LISTED) return null;
     return legal.map((action) => ({ action, label: live.game.describeAction(action) }));

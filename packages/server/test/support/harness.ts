@@ -1,0 +1,131 @@
+// A real booted server for tests (port 0, temporary data directory) and small HTTP/ws clients.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { WebSocket } from "ws";
+import { createServer, type Clock, type RunningServer, type ServerConfig, type ServerOut } from "../../src/index.ts";
+
+export const TEST_CATALOG = new URL("./catalog.ts", import.meta.url).href;
+
+export interface TestServer extends RunningServer {
+  readonly dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function boot(config: ServerConfig = {}, dataDir = mkdtempSync(join(tmpdir(), "grimoire-server-"))): Promise<TestServer> {
+  const server = await createServer({ port: 0, dataDir, catalogUrl: TEST_CATALOG, botBudgetMs: 5000, ...config });
+  return {
+    ...server,
+    port: server.port,
+    url: server.url,
+    hub: server.hub,
+    storage: server.storage,
+    close: () => server.close(),
+    dataDir,
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function http(server: { url: string }, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed };
+}
+
+/** A ws client that records every message and can wait for one. */
+export class Client {
+  readonly messages: ServerOut[] = [];
+  private waiters: { test: (m: ServerOut) => boolean; resolve: (m: ServerOut) => void }[] = [];
+  private constructor(readonly ws: WebSocket) {
+    ws.on("message", (data) => {
+      const message = JSON.parse(data.toString()) as ServerOut;
+      this.messages.push(message);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.test(message)) return true;
+        w.resolve(message);
+        return false;
+      });
+    });
+  }
+
+  static async open(server: { port: number }): Promise<Client> {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once("open", () => resolve());
+      ws.once("error", reject);
+    });
+    return new Client(ws);
+  }
+
+  send(message: unknown): void {
+    this.ws.send(typeof message === "string" ? message : JSON.stringify(message));
+  }
+
+  /** The first message (already received or to come) matching `test`, after index `from`. */
+  waitFor<T extends ServerOut["type"]>(type: T, test: (m: Extract<ServerOut, { type: T }>) => boolean = () => true, from = 0, ms = 15000): Promise<Extract<ServerOut, { type: T }>> {
+    const match = (m: ServerOut) => m.type === type && test(m as Extract<ServerOut, { type: T }>);
+    const found = this.messages.slice(from).find(match);
+    if (found) return Promise.resolve(found as Extract<ServerOut, { type: T }>);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${type}; got ${this.messages.map((m) => m.type).join(",")}`)), ms);
+      this.waiters.push({
+        test: match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m as Extract<ServerOut, { type: T }>);
+        },
+      });
+    });
+  }
+
+  of<T extends ServerOut["type"]>(type: T): Extract<ServerOut, { type: T }>[] {
+    return this.messages.filter((m) => m.type === type) as Extract<ServerOut, { type: T }>[];
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.ws.readyState === WebSocket.CLOSED) return resolve();
+      this.ws.once("close", () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+/** A clock tests move by hand. */
+export class ManualClock implements Clock {
+  private time = 1_000_000;
+  private timers: { at: number; fn: () => void; id: number }[] = [];
+  private nextId = 1;
+  now(): number {
+    return this.time;
+  }
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.timers.push({ at: this.time + ms, fn, id });
+    return id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers = this.timers.filter((t) => t.id !== handle);
+  }
+  advance(ms: number): void {
+    this.time += ms;
+    const due = this.timers.filter((t) => t.at <= this.time).sort((a, b) => a.at - b.at);
+    this.timers = this.timers.filter((t) => t.at > this.time);
+    for (const t of due) t.fn();
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
