@@ -575,7 +575,6 @@ function play(state: EmmerlausState, seat: number, action: Extract<Action, { typ
 }
 
 function answer(state: EmmerlausState, seat: number, action: Action, pending: Pending, events: Events): void {
-  const hand = state.players[seat]!.hand;
   if (pending.chain) {
     const chain = pending.mirrors.find((m) => m.target === pending.chain!.target)!;
     if (action.type === "mirror") {
@@ -630,7 +629,6 @@ function answer(state: EmmerlausState, seat: number, action: Action, pending: Pe
     default:
       throw new Error(`not an answer: ${action.type}`);
   }
-  void hand;
   nextAsker(state, pending, events);
 }
 

@@ -5,8 +5,6 @@ import { CARDS, baseDeck } from "../src/index.ts";
 import { asked, legal, life, play, refused, start } from "./helpers.ts";
 
 const RING1 = "anneau-de-puissance-1";
-const filler = (n: number) => Array.from({ length: n }, () => "eclair").slice(0, 0);
-void filler;
 
 describe("the deck", () => {
   it("has 78 distinct cards and 100 in all, by category as the card list says", () => {

@@ -15,6 +15,16 @@ describe("scenarios", () => {
     expect(state.players.map((p) => p.life)).toEqual([40, 41]);
     expect(state.turn.seat).toBe(0);
   });
+  it("replays a recorded full game to its end", () => {
+    const raw = JSON.parse(readFileSync(new URL("./scenarios/full-game.json", import.meta.url), "utf8"));
+    const loaded = loadScenario(raw, () => emmerlausGame);
+    if (!loaded.ok) throw new Error(loaded.error);
+    const replayed = replayScenario(loaded.value);
+    if (!replayed.ok) throw new Error(replayed.error);
+    const state = replayed.value as EmmerlausState;
+    expect(emmerlausGame.outcome(state)).toMatchObject({ winners: [0], draw: false });
+    expect(state.players.filter((p) => p.alive)).toHaveLength(1);
+  });
   it("a bad arrangement is refused with the place named", () => {
     const loaded = loadScenario({ game: "emmerlaus", seats: 2, arrangement: { hands: [["eclair", "eclair"], []] } }, () => emmerlausGame);
     expect(loaded.ok ? "" : loaded.error).toContain("arrangement.hands[0][1]");
