@@ -11,6 +11,7 @@ import { register as registerSimulate } from "./commands/simulate.ts";
 import { register as registerReplay } from "./commands/replay.ts";
 import { register as registerStart } from "./commands/start.ts";
 import { register as registerTournament } from "./commands/tournament.ts";
+import { register as registerVerify } from "./commands/verify.ts";
 
 export function buildProgram(ctx: CliContext = defaultContext()): Command {
   const program = new Command("grimoire")
@@ -25,6 +26,7 @@ export function buildProgram(ctx: CliContext = defaultContext()): Command {
   registerReplay(program, ctx);
   registerStart(program, ctx);
   registerTournament(program, ctx);
+  registerVerify(program, ctx);
   return program;
 }
 

@@ -1,0 +1,102 @@
+// Secrecy and reconnection on the sealed-bids fixture: each seat sees only its own hand and
+// its own version of each event; nothing of another seat's sealed bid before the reveal.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { boot, Client, http, type TestServer } from "./support/harness.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await boot();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+async function table(hand = 2) {
+  const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand }, seats: [{ kind: "open" }, { kind: "open" }] });
+  const id = created.body.table.id as string;
+  const a = await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" });
+  const b = await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
+  return { id, tokens: [a.body.token as string, b.body.token as string] };
+}
+
+async function hello(id: string, token?: string, since?: number) {
+  const c = await Client.open(server);
+  c.send({ type: "hello", tableId: id, ...(token ? { token } : {}), ...(since !== undefined ? { since } : {}) });
+  await c.waitFor("welcome");
+  return c;
+}
+
+describe("secrecy", () => {
+  it("views and events: own hand only; a sealed bid stays sealed until the reveal", async () => {
+    const { id, tokens } = await table(2);
+    const ann = await hello(id, tokens[0]);
+    const bob = await hello(id, tokens[1]);
+    const spec = await hello(id);
+    const annSync = await ann.waitFor("sync");
+    const bobSync = await bob.waitFor("sync");
+    const specSync = await spec.waitFor("sync");
+    const annView = annSync.view as { hand: number[]; handSizes: number[] };
+    expect(annView.hand).toHaveLength(2);
+    expect((bobSync.view as { hand: number[] }).hand).toHaveLength(2);
+    expect((specSync.view as { hand: number[] }).hand).toEqual([]);
+    expect(bobSync.legal!.every((l) => (bobSync.view as { hand: number[] }).hand.includes((l.action as { card: number }).card))).toBe(true);
+    expect(specSync.legal).toEqual([]);
+
+    // Ann commits her highest card: Bob and the spectator learn only that she committed.
+    const card = Math.max(...annView.hand);
+    ann.send({ type: "act", action: { type: "bid", card }, ref: "a" });
+    await ann.waitFor("ack");
+    const bobUpdate = await bob.waitFor("update", (u) => u.version === 1);
+    const specUpdate = await spec.waitFor("update", (u) => u.version === 1);
+    const annUpdate = await ann.waitFor("update", (u) => u.version === 1);
+    expect(JSON.stringify(annUpdate.events)).toContain(`"card":${card}`);
+    for (const u of [bobUpdate, specUpdate]) {
+      expect(u.actor).toBe(0);
+      expect(u.events).toEqual([{ type: "committed", seat: 0, card: null }]);
+      expect((u.view as { bids: unknown[] }).bids[0]).toBe("sealed");
+      expect(u.decision.seats).toEqual([1]);
+    }
+    expect((annUpdate.view as { bids: unknown[] }).bids[0]).toBe(card);
+    // Bob acting for Ann is impossible: his token is his seat; Ann cannot bid twice.
+    ann.send({ type: "act", action: { type: "bid", card: annView.hand.find((c) => c !== card) ?? card }, ref: "twice" });
+    expect((await ann.waitFor("error", (e) => e.ref === "twice")).code).toBe("not-your-turn");
+    // Bob commits: the reveal shows both bids to everyone.
+    const bobCard = (bobSync.view as { hand: number[] }).hand[0]!;
+    bob.send({ type: "act", action: { type: "bid", card: bobCard } });
+    const reveal = await spec.waitFor("update", (u) => u.version === 2);
+    expect(reveal.events).toContainEqual(expect.objectContaining({ type: "revealed" }));
+    // No message to Bob or the spectator before the reveal held Ann's card in her hand.
+    const annOtherCard = annView.hand.find((c, i) => i !== annView.hand.indexOf(card));
+    for (const m of [...bob.messages, ...spec.messages]) {
+      if (m.type === "update" && m.version === 1) expect(JSON.stringify(m)).not.toContain(`"hand":[${annOtherCard}`);
+    }
+    await Promise.all([ann.close(), bob.close(), spec.close()]);
+  });
+});
+
+describe("reconnection", () => {
+  it("a seat coming back with its token gets the events it missed, or a full sync", async () => {
+    const { id, tokens } = await table(3);
+    const ann = await hello(id, tokens[0]);
+    const first = await ann.waitFor("sync");
+    await ann.close();
+    const bob = await hello(id, tokens[1]);
+    const bobSync = await bob.waitFor("sync");
+    // While Ann is away, Bob commits (version 1).
+    bob.send({ type: "act", action: bobSync.legal![0]!.action });
+    await bob.waitFor("ack");
+    const back = await hello(id, tokens[0], first.version);
+    const missed = await back.waitFor("update", (u) => u.version === 1);
+    expect(missed.actor).toBe(1);
+    expect(missed.events).toEqual([{ type: "committed", seat: 1, card: null }]);
+    expect(back.of("sync")).toHaveLength(0);
+    // Without `since`: a full sync at the current version.
+    const fresh = await hello(id, tokens[0]);
+    expect((await fresh.waitFor("sync")).version).toBe(1);
+    // A stolen-looking token is refused, a seat's token proves only that seat.
+    const c = await Client.open(server);
+    c.send({ type: "hello", tableId: id, token: tokens[1]!.slice(0, -2) + "AA" });
+    expect((await c.waitFor("error")).code).toBe("not-authorized");
+    await Promise.all([back.close(), fresh.close(), bob.close(), c.close()]);
+  });
+});
