@@ -1,7 +1,7 @@
 // @grimoire/incantibus: Incantibus on the engine contract (apprentice and expert modes).
 import { err, ok, parseByEnumeration, type Game, type Result } from "@grimoire/engine";
 import { z } from "zod";
-import { MODES, ROOMS, SPELL_CARDS, TOKENS, type TokenClass } from "./data.ts";
+import { MODES, ROOF, ROOMS, SPELL_CARDS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
 import { bots } from "./bots.ts";
 import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
 import { layRoom, legal, play, scores, setupState, startIncantation, waitingStep, winnerOf } from "./rules.ts";
@@ -59,17 +59,34 @@ function arrange(state: State, raw: unknown): Result<State, string> {
     if ([...a.wands].sort().join() !== [...state.wands].sort().join()) return err(`wands: expected a permutation of ${[...state.wands].sort().join(", ")}`);
     state.wands = [...a.wands];
   }
+  const inPlay = roomsFor(state.seats);
   const roomId = (name: string, where: string): Result<number, string> => {
     const id = ROOMS.findIndex((r) => r.name.toLowerCase() === name.toLowerCase());
-    return id < 0 ? err(`${where}: unknown room "${name}"`) : ok(id);
+    if (id < 0) return err(`${where}: unknown room "${name}"`);
+    if (id !== ROOF && !inPlay.includes(id)) return err(`${where}: "${ROOMS[id]!.name}" is not used with ${state.seats} players`);
+    return ok(id);
   };
   if (a.room !== undefined) {
     if (a.room === "crypt") state.room = null;
-    else { const r = roomId(a.room, "room"); if (!r.ok) return r; state.room = r.value; }
+    else {
+      const r = roomId(a.room, "room");
+      if (!r.ok) return r;
+      state.room = r.value;
+      // The room being searched is no longer to come.
+      state.rooms = state.rooms.filter((id) => id !== r.value);
+    }
   }
   if (a.rooms) {
     const list: number[] = [];
-    for (const [i, n] of a.rooms.entries()) { const r = roomId(n, `rooms.${i}`); if (!r.ok) return r; list.push(r.value); }
+    for (const [i, n] of a.rooms.entries()) {
+      const where = `rooms.${i}`;
+      const r = roomId(n, where);
+      if (!r.ok) return r;
+      if (r.value === ROOF) return err(`${where}: the Roof is always explored first, not later`);
+      if (list.includes(r.value)) return err(`${where}: "${ROOMS[r.value]!.name}" is listed twice`);
+      if (r.value === state.room) return err(`${where}: "${ROOMS[r.value]!.name}" is the room being searched`);
+      list.push(r.value);
+    }
     state.rooms = list;
   }
   if (a.roomTokens || a.room !== undefined) {
