@@ -31,6 +31,7 @@ export function dealRound(state: State, deck: readonly Spell[], first: number): 
   state.pile = deck.slice(at).reverse();
   state.taken = Array.from({ length: n }, () => []);
   state.board = emptyCounts();
+  state.handLog = Array.from({ length: n }, () => []);
   state.life = new Array<number>(n).fill(MAX_LIFE);
   state.round++;
   state.phase = { type: "casting", seat: first, lastCast: 0 };
@@ -56,6 +57,7 @@ export function newState(seats: number, options: Options, rng: State["rng"]): St
     secret: [],
     taken: [],
     board: emptyCounts(),
+    handLog: [],
     revealed: emptyCounts(),
     life: [],
     scores: new Array<number>(seats).fill(0),
@@ -225,6 +227,7 @@ function endTurn(state: State, seat: number, events: Event[]): void {
       hand[stone]!++;
       drawn.push(stone);
     }
+    if (drawn.length > 0) state.handLog[seat]!.push({ type: "drew", count: drawn.length });
     if (drawn.length > 0) events.push({ type: "refill", seat, count: drawn.length, stones: drawn, spectatorsSee: state.options.spectatorsSeeHands });
   }
   const next = leftOf(state, seat);
@@ -309,6 +312,7 @@ export function apply(state: State, seat: number, action: Action): Event[] {
   const hand = state.hands[seat]!;
   if (hand[spell] === 0) {
     events.push({ type: "cast", seat, spell, outcome: "failure" });
+    state.handLog[seat]!.push({ type: "missing", spell });
     const loss = spell === 1 ? roll(state, seat, events) : 1;
     changeLife(state, seat, -loss, events);
     afterOwnLoss(state, seat, events);
@@ -317,6 +321,7 @@ export function apply(state: State, seat: number, action: Action): Event[] {
   // Success: the stone goes to the board, then the effect.
   hand[spell]!--;
   state.board[spell]!++;
+  state.handLog[seat]!.push({ type: "held", spell });
   events.push({ type: "cast", seat, spell, outcome: "success" });
   const aliveBefore = aliveCount(state);
   resolveEffect(state, seat, spell, events);

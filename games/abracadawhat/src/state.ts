@@ -24,6 +24,15 @@ export type Counts = number[];
 export const ROUND_ENDS = ["emptied", "knockout", "self-knockout", "last-standing"] as const;
 export type RoundEnd = (typeof ROUND_ENDS)[number];
 
+/**
+ * Public facts about a seat's own stones this round, in order: a cast it held ("held": one stone of
+ * the spell went to the board), a cast it did not hold ("missing"), and stones it drew from the pile.
+ * A lower (called-out) call tells nothing and is not logged. The seat itself never sees its stones,
+ * so these facts are what constrain them (see posterior.ts).
+ */
+export const HAND_STEPS = ["held", "missing", "drew"] as const;
+export type HandStep = { type: "held"; spell: Spell } | { type: "missing"; spell: Spell } | { type: "drew"; count: number };
+
 export type Phase =
   /** `seat` is casting; `lastCast` is its previous successful cast this turn (0 = none yet). */
   | { type: "casting"; seat: number; lastCast: number }
@@ -46,6 +55,8 @@ export interface State {
   taken: Spell[][];
   /** Stones cast this round, per spell. */
   board: Counts;
+  /** Per seat, the public facts about its own stones this round (reset at each deal). */
+  handLog: HandStep[][];
   /** Stones laid face up at setup (2–3 players), per spell. */
   revealed: Counts;
   life: number[];
@@ -90,6 +101,8 @@ export function cloneState(s: State): State {
     secret: s.secret.slice(),
     taken: s.taken.map((t) => t.slice()),
     board: s.board.slice(),
+    // Steps are never mutated once logged: sharing them is safe.
+    handLog: s.handLog.map((log) => log.slice()),
     revealed: s.revealed.slice(),
     life: s.life.slice(),
     scores: s.scores.slice(),

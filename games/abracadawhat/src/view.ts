@@ -3,7 +3,8 @@
 // it; spectators see public facts (and hands only when the table allows it).
 import { forkRng, shuffle, type RngState, type Viewer } from "@grimoire/engine";
 import { allStones, type Spell } from "./data.ts";
-import { cloneState, countOf, emptyCounts, type Counts, type Options, type Phase, type State } from "./state.ts";
+import { handPosterior, logIsUninformative, sampleHand } from "./posterior.ts";
+import { cloneState, countOf, emptyCounts, type Counts, type HandStep, type Options, type Phase, type State } from "./state.ts";
 
 export interface View {
   viewer: Viewer;
@@ -21,6 +22,8 @@ export interface View {
   taken: (Spell[] | null)[];
   takenCounts: number[];
   board: Counts;
+  /** Per seat, the public facts about its own stones this round (casts held or missing, draws). */
+  handLog: HandStep[][];
   revealed: Counts;
   life: number[];
   scores: number[];
@@ -42,6 +45,7 @@ export function makeView(state: State, viewer: Viewer): View {
     taken: state.taken.map((t, seat) => (seat === viewer ? t.slice() : null)),
     takenCounts: state.taken.map((t) => t.length),
     board: state.board.slice(),
+    handLog: state.handLog.map((log) => log.map((step) => ({ ...step }))),
     revealed: state.revealed.slice(),
     life: state.life.slice(),
     scores: state.scores.slice(),
@@ -63,30 +67,49 @@ export function unseenCounts(view: View, seat: number): Counts {
   return unseen;
 }
 
-/** Deals `pool` (already shuffled) into the seat's hand, the pile, the secret stones and others' taken stones. */
-function redeal(state: State, seat: number, pool: Spell[], handSize: number, takenCounts: readonly number[]): void {
+/**
+ * Gives `seat` the hand `hand` and deals `rest` (already shuffled: the other stones it cannot see)
+ * to the pile, the secret stones and the other seats' taken stones.
+ */
+function redeal(state: State, seat: number, hand: Counts, rest: Spell[], takenCounts: readonly number[]): void {
   let at = 0;
-  const hand = emptyCounts();
-  for (let i = 0; i < handSize; i++) hand[pool[at++]!]!++;
   state.hands[seat] = hand;
-  state.pile = pool.slice(at, at + state.pile.length);
+  state.pile = rest.slice(at, at + state.pile.length);
   at += state.pile.length;
-  state.secret = pool.slice(at, at + state.secret.length);
+  state.secret = rest.slice(at, at + state.secret.length);
   at += state.secret.length;
   for (let s = 0; s < state.seats; s++) {
     if (s === seat) continue;
-    state.taken[s] = pool.slice(at, at + takenCounts[s]!);
+    state.taken[s] = rest.slice(at, at + takenCounts[s]!);
     at += takenCounts[s]!;
   }
-  if (at !== pool.length) throw new Error(`abracadawhat: ${pool.length - at} stones left over when redealing`);
+  if (at !== rest.length) throw new Error(`abracadawhat: ${rest.length - at} stones left over when redealing`);
 }
 
-/** A full state consistent with `view` of `seat`, its unseen stones dealt uniformly at random. */
-export function resample(view: View, seat: number, rng: RngState): State {
-  const unseen = unseenCounts(view, seat);
+/**
+ * Draws the seat's hand and the order of its other unseen stones, consistently with its public hand
+ * log: exactly from the posterior of posterior.ts (a plain shuffle when the log tells nothing).
+ */
+function drawHidden(unseen: Counts, log: readonly HandStep[], handSize: number, rng: RngState): { hand: Counts; rest: Spell[] } {
   const pool: Spell[] = [];
   for (let k = 1; k <= 8; k++) for (let i = 0; i < unseen[k]!; i++) pool.push(k as Spell);
   shuffle(rng, pool);
+  if (logIsUninformative(log)) {
+    const hand = emptyCounts();
+    for (let i = 0; i < handSize; i++) hand[pool[i]!]!++;
+    return { hand, rest: pool.slice(handSize) };
+  }
+  const hand = sampleHand(handPosterior(unseen, log, handSize), rng);
+  const left = emptyCounts();
+  for (let k = 1; k <= 8; k++) left[k] = hand[k]!;
+  // The pool is shuffled: dropping the hand's stones leaves a uniform order of the rest.
+  const rest = pool.filter((stone) => (left[stone]! > 0 ? (left[stone]!--, false) : true));
+  return { hand, rest };
+}
+
+/** A full state consistent with `view` of `seat`: its unseen stones dealt from their exact posterior. */
+export function resample(view: View, seat: number, rng: RngState): State {
+  const unseen = unseenCounts(view, seat);
   const state: State = {
     rng: forkRng(rng),
     seats: view.seats,
@@ -98,28 +121,31 @@ export function resample(view: View, seat: number, rng: RngState): State {
     secret: new Array<Spell>(view.secretCount),
     taken: view.taken.map((t) => (t === null ? [] : t.slice())),
     board: view.board.slice(),
+    handLog: view.handLog.map((log) => log.map((step) => ({ ...step }))),
     revealed: view.revealed.slice(),
     life: view.life.slice(),
     scores: view.scores.slice(),
     lastRoundPoints: view.lastRoundPoints.slice(),
   };
-  redeal(state, seat, pool, view.handSizes[seat]!, view.takenCounts);
+  const { hand, rest } = drawHidden(unseen, view.handLog[seat] ?? [], view.handSizes[seat]!, rng);
+  redeal(state, seat, hand, rest, view.takenCounts);
   return state;
 }
 
 /** The same game with everything `seat` may not know redrawn (from the full state, not the view). */
 export function shuffleHidden(original: State, seat: number, rng: RngState): State {
   const state = cloneState(original);
-  const pool: Spell[] = [];
+  const unseen = emptyCounts();
   const hand = state.hands[seat]!;
-  for (let k = 1; k <= 8; k++) for (let i = 0; i < hand[k]!; i++) pool.push(k as Spell);
-  pool.push(...state.pile, ...state.secret);
-  const takenCounts = state.taken.map((t) => t.length);
+  for (let k = 1; k <= 8; k++) unseen[k] = hand[k]!;
+  for (const stone of state.pile) unseen[stone]!++;
+  for (const stone of state.secret) unseen[stone]!++;
   state.taken.forEach((t, s) => {
-    if (s !== seat) pool.push(...t);
+    if (s !== seat) for (const stone of t) unseen[stone]!++;
   });
-  shuffle(rng, pool);
-  redeal(state, seat, pool, countOf(hand), takenCounts);
+  const takenCounts = state.taken.map((t) => t.length);
+  const drawn = drawHidden(unseen, state.handLog[seat] ?? [], countOf(hand), rng);
+  redeal(state, seat, drawn.hand, drawn.rest, takenCounts);
   state.rng = forkRng(rng);
   return state;
 }
