@@ -1,0 +1,229 @@
+// One match connection: a WebSocket to /ws that says hello with the seat's token (or watches),
+// keeps the latest sync/update picture, and reconnects by itself with backoff, sending the last
+// version seen so the server replays what was missed (or a full sync). No page reload needed.
+import type { DecisionInfo, ErrorCode, LegalAction, OutcomeInfo, ServerOut, TableInfo, WireViewer } from "./protocol.ts";
+
+export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "closed";
+
+export interface LogLine {
+  readonly version: number;
+  readonly actor: number;
+  readonly by: string;
+  readonly text: string;
+}
+
+export interface MatchSnapshot {
+  readonly status: ConnectionStatus;
+  readonly table: TableInfo | null;
+  readonly you: WireViewer | null;
+  readonly version: number;
+  readonly view: unknown;
+  readonly decision: DecisionInfo | null;
+  readonly legal: readonly LegalAction[] | null;
+  readonly outcome: OutcomeInfo | null;
+  readonly seed: string | null;
+  readonly seedHash: string | null;
+  readonly log: readonly LogLine[];
+  /** Events of the last update (for animations), with its version. */
+  readonly lastEvents: readonly unknown[];
+  readonly error: { readonly code: ErrorCode | "connection"; readonly message: string } | null;
+  /** An action was sent and not yet acknowledged. */
+  readonly pending: boolean;
+}
+
+export interface SocketLike {
+  readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+export interface ConnectionOptions {
+  readonly tableId: string;
+  readonly token?: string | undefined;
+  /** Builds the socket; defaults to a WebSocket on this page's host at /ws. */
+  readonly open?: () => SocketLike;
+  readonly setTimer?: (fn: () => void, ms: number) => unknown;
+  readonly clearTimer?: (handle: unknown) => void;
+}
+
+const EMPTY: MatchSnapshot = {
+  status: "connecting",
+  table: null,
+  you: null,
+  version: 0,
+  view: null,
+  decision: null,
+  legal: null,
+  outcome: null,
+  seed: null,
+  seedHash: null,
+  log: [],
+  lastEvents: [],
+  error: null,
+  pending: false,
+};
+
+const MAX_LOG = 400;
+
+export function defaultSocket(): SocketLike {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return new WebSocket(`${scheme}//${location.host}/ws`) as unknown as SocketLike;
+}
+
+export class MatchConnection {
+  private snapshot: MatchSnapshot = EMPTY;
+  private socket: SocketLike | null = null;
+  private readonly listeners = new Set<(s: MatchSnapshot) => void>();
+  private attempts = 0;
+  private timer: unknown = null;
+  private stopped = false;
+  private refs = 0;
+  /** Whether we ever received a picture (then `since` is sent on reconnection). */
+  private synced = false;
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  get current(): MatchSnapshot {
+    return this.snapshot;
+  }
+
+  subscribe(listener: (s: MatchSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== null) (this.options.clearTimer ?? clearTimeout)(this.timer as number);
+    this.timer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close();
+    this.set({ status: "closed" });
+  }
+
+  /** Sends an action for our seat. */
+  act(action: unknown): void {
+    if (!this.socket || this.socket.readyState !== 1) {
+      this.set({ error: { code: "connection", message: "not connected" } });
+      return;
+    }
+    this.refs += 1;
+    this.set({ pending: true, error: null });
+    this.socket.send(JSON.stringify({ type: "act", action, ref: `a${this.refs}` }));
+  }
+
+  clearError(): void {
+    this.set({ error: null });
+  }
+
+  /** Drops the socket as a network failure would (for tests and the "reconnect" button). */
+  dropForTest(): void {
+    this.socket?.close();
+  }
+
+  private set(patch: Partial<MatchSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener(this.snapshot);
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    const socket = (this.options.open ?? defaultSocket)();
+    this.socket = socket;
+    this.set({ status: this.attempts === 0 && !this.synced ? "connecting" : "reconnecting" });
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      const hello: Record<string, unknown> = { type: "hello", tableId: this.options.tableId };
+      if (this.options.token) hello.token = this.options.token;
+      if (this.synced) hello.since = this.snapshot.version;
+      socket.send(JSON.stringify(hello));
+    };
+    socket.onmessage = (ev) => {
+      if (this.socket !== socket) return;
+      let message: ServerOut;
+      try {
+        message = JSON.parse(String(ev.data)) as ServerOut;
+      } catch {
+        return;
+      }
+      this.receive(message);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.stopped) return;
+      this.attempts += 1;
+      const delay = Math.min(8000, 250 * 2 ** Math.min(this.attempts - 1, 5));
+      this.set({ status: "reconnecting", pending: false });
+      this.timer = (this.options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)))(() => {
+        this.timer = null;
+        this.connect();
+      }, delay);
+    };
+    socket.onerror = () => {
+      /* onclose follows */
+    };
+  }
+
+  /** Applies one server message to the picture. */
+  receive(message: ServerOut): void {
+    switch (message.type) {
+      case "welcome":
+        this.attempts = 0;
+        this.set({ status: "open", table: message.table, you: message.you, error: null });
+        return;
+      case "table":
+        this.set({ table: message.table });
+        return;
+      case "sync":
+        this.synced = true;
+        this.set({
+          version: message.version,
+          view: message.view,
+          decision: message.decision,
+          legal: message.legal,
+          outcome: message.outcome,
+          seed: message.seed,
+          seedHash: message.seedHash,
+          pending: false,
+        });
+        return;
+      case "update": {
+        if (message.version <= this.snapshot.version && this.synced) return; // already seen
+        this.synced = true;
+        const lines = message.lines.map((text) => ({ version: message.version, actor: message.actor, by: message.by, text }));
+        const log = [...this.snapshot.log, ...lines].slice(-MAX_LOG);
+        this.set({
+          version: message.version,
+          view: message.view,
+          decision: message.decision,
+          legal: message.legal,
+          log,
+          lastEvents: message.events,
+        });
+        return;
+      }
+      case "over":
+        this.set({ outcome: message.outcome, seed: message.seed, seedHash: message.seedHash, version: Math.max(this.snapshot.version, message.version) });
+        return;
+      case "ack":
+        this.set({ pending: false });
+        return;
+      case "error":
+        this.set({ error: { code: message.code, message: message.message }, pending: false });
+        return;
+      case "pong":
+        return;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+// Vite build of the browser client. The server builds it at start when packages/web/dist is
+// missing (ensureWebClient) and serves dist/ statically; `vite` alone proxies /api and /ws to a
+// server on :8080 for development.
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+export default defineConfig({
+  root,
+  base: "/",
+  plugins: [react()],
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2000 },
+  server: {
+    proxy: {
+      "/api": "http://127.0.0.1:8080",
+      "/ws": { target: "ws://127.0.0.1:8080", ws: true },
+    },
+  },
+});
