@@ -16,6 +16,9 @@ export { CAST, END, apply, decision, gameWinners, legalActions, leftOf, rightOf,
 export { describeView, makeView, resample, shuffleHidden, unseenCounts, checkConservation, type View } from "./view.ts";
 export { arrangementSchema, fromArrangement, type Arrangement } from "./arrangement.ts";
 export { bots, levels, reasonerBot, callValues, atLeastOne, holdChances } from "./bots/index.ts";
+export { seatChances } from "./bots/probability.ts";
+export { failureCost, successValue } from "./bots/reasoner.ts";
+export { chancesOf, handPosterior, sampleHand, type HandDistribution } from "./posterior.ts";
 
 function describeAction(action: Action): string {
   return action.type === "end" ? "End the turn" : `Call ${action.spell} (${SPELL_NAMES[action.spell]})`;

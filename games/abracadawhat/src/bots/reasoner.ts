@@ -1,11 +1,11 @@
 // The "reasoner" bot: from its view only, the exact chance of holding each spell
-// (hypergeometric over the stones it cannot see), then the call with the best expected value
+// (over the stones it cannot see, conditioned on its own casts this round), then the call with the best expected value
 // in life-equivalents; it ends its turn as soon as no call is worth the risk.
 import { DIE_SIDES, MAX_LIFE, SPELL_EFFECTS, type Spell } from "../data.ts";
 import type { Bot } from "@grimoire/engine";
 import type { Action } from "../state.ts";
-import { unseenCounts, type View } from "../view.ts";
-import { holdChances } from "./probability.ts";
+import type { View } from "../view.ts";
+import { seatChances } from "./probability.ts";
 
 /** Knocking out an opponent wins the round (+3 against +1): worth this many lives. */
 const KNOCKOUT = 6;
@@ -109,7 +109,7 @@ export function failureCost(view: View, seat: number, spell: Spell): number {
 
 /** Expected value of calling each spell now (index = spell; index 0 unused), for `seat`. */
 export function callValues(view: View, seat: number): number[] {
-  const chances = holdChances(unseenCounts(view, seat), view.handSizes[seat]!);
+  const chances = seatChances(view, seat);
   const values = [Number.NEGATIVE_INFINITY];
   for (let k = 1; k <= 8; k++) {
     const spell = k as Spell;
