@@ -39,7 +39,8 @@ interface Job {
   resolve(answer: BotAnswer): void;
 }
 
-const WORKER_URL = new URL("./bot-worker.ts", import.meta.url);
+// A plain JS entry registers tsx in the thread (execArgv loaders do not reach workers on every Node).
+const WORKER_URL = new URL("./bot-worker-boot.mjs", import.meta.url);
 
 export class BotPool implements BotRunner {
   private readonly slots: Slot[] = [];
@@ -56,7 +57,7 @@ export class BotPool implements BotRunner {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(WORKER_URL, { execArgv: ["--import", "tsx"], workerData: { catalogUrl: this.catalogUrl } });
+    const worker = new Worker(WORKER_URL, { workerData: { catalogUrl: this.catalogUrl } });
     worker.unref();
     const ready = new Promise<void>((resolve) => {
       const onReady = (message: unknown) => {

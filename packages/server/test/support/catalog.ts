@@ -1,7 +1,29 @@
 // The catalog the server tests use: the engine's sealed-bids fixture (a simultaneous step,
-// hidden hands, a follow-up choice) first, then every registered game.
-import type { AnyGame } from "@grimoire/engine";
+// hidden hands, a follow-up choice), a variant whose only bot overruns any time budget, then
+// every registered game.
+import type { AnyGame, Bot } from "@grimoire/engine";
 import { games as registered } from "@grimoire/catalog";
 import { biddingGame } from "../../../engine/test/fixtures/bidding.ts";
 
-export const games: readonly AnyGame[] = [biddingGame, ...registered];
+/** Thinks for 3 seconds (blocking its thread), then plays the first legal action. */
+function sleepyBot(): Bot<unknown, unknown> {
+  return {
+    name: "sleepy",
+    decide: ({ legal }) => {
+      const until = Date.now() + 3000;
+      while (Date.now() < until) {
+        // busy: a search that overruns its budget
+      }
+      return legal[0];
+    },
+  };
+}
+
+const slowBidding: AnyGame = {
+  ...biddingGame,
+  id: "bidding-slow",
+  bots: { ...biddingGame.bots, sleepy: { description: "overruns every budget", create: sleepyBot } },
+  levels: { easy: "sleepy", medium: "sleepy", hard: "sleepy" },
+};
+
+export const games: readonly AnyGame[] = [biddingGame, slowBidding, ...registered];
