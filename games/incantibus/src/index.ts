@@ -3,6 +3,7 @@ import { err, ok, parseByEnumeration, type Game, type Result } from "@grimoire/e
 import { z } from "zod";
 import { MODES, ROOF, ROOMS, SPELL_CARDS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
 import { bots } from "./bots.ts";
+import { steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
 import { layRoom, legal, play, scores, setupState, startIncantation, waitingStep, winnerOf } from "./rules.ts";
 import { fits } from "./trunk.ts";
@@ -188,7 +189,11 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   resample: resampleView,
   shuffleHidden: shuffleHiddenState,
   clone: (state) => structuredClone(state),
-  bots,
-  levels: { easy: "random", medium: "greedy", hard: "greedy" },
+  bots: {
+    ...bots,
+    steady: { description: "The greedy bot with a random move one time in three", create: () => steadyBot() },
+    search: { description: "Information-set tree search, the greedy bot playing the rollouts (slow)", create: () => strongBot(incantibusGame) },
+  },
+  levels: { easy: "random", medium: "steady", hard: "greedy" },
 };
 
