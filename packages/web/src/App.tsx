@@ -1,0 +1,47 @@
+// The app shell: header (home link, language switch), then the page of the current route.
+import type { MouseEvent, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGES, switchLanguage, type Language } from "./i18n/index.ts";
+import { Home } from "./pages/Home.tsx";
+import { HowTo } from "./pages/HowTo.tsx";
+import { TablePage } from "./pages/TablePage.tsx";
+import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
+
+export function Link({ to, children, className }: { to: Route; children: ReactNode; className?: string }) {
+  const onClick = (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(to);
+  };
+  return (
+    <a href={hrefOf(to)} onClick={onClick} className={className}>
+      {children}
+    </a>
+  );
+}
+
+export function App() {
+  const { t, i18n } = useTranslation();
+  const route = useRoute();
+  return (
+    <>
+      <a className="skip" href="#main">{t("app.skip")}</a>
+      <header className="top">
+        <Link to={{ page: "home" }} className="brand">✶ {t("app.title")}</Link>
+        <label className="lang">
+          <span className="sr-only">{t("app.language")}</span>
+          <select aria-label={t("app.language")} value={i18n.language} onChange={(e) => switchLanguage(e.target.value as Language)}>
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>{l === "en" ? "English" : "Français"}</option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main id="main">
+        {route.page === "home" && <Home />}
+        {route.page === "howto" && <HowTo game={route.game} />}
+        {route.page === "table" && <TablePage key={`${route.id}:${route.watch}`} id={route.id} watch={route.watch} />}
+      </main>
+    </>
+  );
+}

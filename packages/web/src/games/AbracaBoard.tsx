@@ -1,0 +1,117 @@
+// Abraca…What?: the players around the table (others' stones face up, ours as backs), life and
+// scores, the board of cast stones, the secret stones, and the cast buttons (a lower call than
+// this turn's last cast is warned about before anything is sent).
+import { useState } from "react";
+import { SPELL_NAMES } from "../../../../games/abracadawhat/src/data.ts";
+import type { View } from "../../../../games/abracadawhat/src/view.ts";
+import { Meter, seatName, type BoardProps } from "./GameBoard.tsx";
+
+const HUES = [0, 0, 280, 220, 300, 50, 190, 15, 130];
+const SPELLS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+
+function Stone({ spell, back, small }: { spell: number | null; back?: boolean; small?: boolean }) {
+  const r = small ? 11 : 15;
+  const label = back || spell === null ? "hidden stone" : `${spell} ${SPELL_NAMES[spell as 1] ?? ""}`;
+  return (
+    <svg className="stone" width={r * 2 + 2} height={r * 2 + 2} viewBox={`0 0 ${r * 2 + 2} ${r * 2 + 2}`} role="img" aria-label={label}>
+      <circle cx={r + 1} cy={r + 1} r={r} fill={back || spell === null ? "#5d4037" : `hsl(${HUES[spell] ?? 0} 65% 50%)`} stroke="#222" />
+      <text x={r + 1} y={r + 6} textAnchor="middle" fontSize={small ? 12 : 16} fill="#fff" fontWeight="bold">
+        {back || spell === null ? "?" : spell}
+      </text>
+    </svg>
+  );
+}
+
+function expand(counts: readonly number[]): number[] {
+  const out: number[] = [];
+  counts.forEach((n, spell) => {
+    for (let i = 0; i < n; i++) out.push(spell);
+  });
+  return out;
+}
+
+export function AbracaBoard({ view, seat, table, legal, act, myTurn }: BoardProps<View>) {
+  const [warning, setWarning] = useState<string | null>(null);
+  const lastCast = view.phase.type === "casting" ? view.phase.lastCast : 0;
+  const turnSeat = view.phase.type === "casting" ? view.phase.seat : -1;
+  const listed = legal ?? [];
+  const isListed = (a: { type: string; spell?: number }) => listed.find((l) => JSON.stringify(l.action) === JSON.stringify(a));
+  const cast = (spell: number) => {
+    const entry = isListed({ type: "cast", spell });
+    if (!entry) {
+      setWarning(
+        lastCast > 0 && spell < lastCast
+          ? `You cannot call ${spell} now: this turn's calls must not go below ${lastCast}.`
+          : `Casting ${spell} is not allowed now.`,
+      );
+      return;
+    }
+    setWarning(null);
+    act(entry.action);
+  };
+  const endEntry = isListed({ type: "end" });
+  return (
+    <section className="board abraca" aria-label="table">
+      <div className="players">
+        {Array.from({ length: view.seats }, (_, s) => {
+          const hand = view.hands[s];
+          const stones = hand ? expand(hand) : Array<number | null>(view.handSizes[s] ?? 0).fill(null);
+          return (
+            <div key={s} className={`player${s === turnSeat ? " active" : ""}${s === seat ? " me" : ""}`}>
+              <div className="pname">
+                {s === turnSeat ? "▶ " : ""}
+                {seatName(table, s)}
+              </div>
+              <div className="rack" aria-label={`${seatName(table, s)} stones`}>
+                {stones.map((sp, i) => (
+                  <Stone key={i} spell={sp} back={hand === null} />
+                ))}
+              </div>
+              <div className="stats">
+                <Meter value={view.life[s] ?? 0} max={6} label={`life of ${seatName(table, s)}`} className="life" /> ★ {view.scores[s] ?? 0}
+                {(view.takenCounts[s] ?? 0) > 0 && (
+                  <span className="secret">
+                    {" "}
+                    🔒 {view.taken[s] ? view.taken[s]!.join(" ") : view.takenCounts[s]}
+                  </span>
+                )}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <div className="cast-board" aria-label="cast stones">
+        <h3>Round {view.round} · pile {view.pileSize} · secret stones {view.secretCount}</h3>
+        <div className="spell-row">
+          {SPELLS.map((sp) => (
+            <div key={sp} className="spell-col" title={SPELL_NAMES[sp]}>
+              <Stone spell={sp} small />
+              <span className="count" aria-label={`${view.board[sp] ?? 0} of ${sp} cast`}>
+                ×{(view.board[sp] ?? 0) + (view.revealed[sp] ?? 0)}
+              </span>
+            </div>
+          ))}
+        </div>
+      </div>
+      {myTurn && (
+        <div className="cast-buttons" role="group" aria-label="cast a spell">
+          {SPELLS.map((sp) => (
+            <button key={sp} type="button" className={`cast${isListed({ type: "cast", spell: sp }) ? "" : " unlisted"}`} onClick={() => cast(sp)} aria-label={`cast ${sp} ${SPELL_NAMES[sp]}`}>
+              {sp} <small>{SPELL_NAMES[sp]}</small>
+            </button>
+          ))}
+          {endEntry && (
+            <button type="button" className="action" onClick={() => act(endEntry.action)}>
+              End my turn
+            </button>
+          )}
+        </div>
+      )}
+      {warning && (
+        <p role="alert" className="warning">
+          ⚠ {warning}
+        </p>
+      )}
+    </section>
+  );
+}

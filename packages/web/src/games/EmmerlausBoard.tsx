@@ -1,0 +1,64 @@
+// Emmerlaüs: the players around the table with life, power level and objects, our hand, the
+// prompt to answer an attack (the answers are the listed actions), and the last dice rolled.
+import { card } from "../../../../games/emmerlaus/src/cards.ts";
+import type { EmmerlausView } from "../../../../games/emmerlaus/src/view.ts";
+import { Meter, seatName, type BoardProps } from "./GameBoard.tsx";
+
+const cardName = (id: string) => {
+  try {
+    return card(id).name;
+  } catch {
+    return id;
+  }
+};
+
+function Die({ value }: { value: number }) {
+  return (
+    <svg className="die" width="30" height="30" viewBox="0 0 30 30" role="img" aria-label={`die ${value}`}>
+      <rect x="1" y="1" width="28" height="28" rx="5" fill="#fff" stroke="#333" />
+      <text x="15" y="21" textAnchor="middle" fontSize="16" fontWeight="bold" fill="#222">{value}</text>
+    </svg>
+  );
+}
+
+export function EmmerlausBoard({ view, seat, table, events }: BoardProps<EmmerlausView>) {
+  const rolls = events.filter((e): e is { type: "roll"; seat: number; what: string; dice: number[]; total: number } => (e as { type?: string }).type === "roll");
+  const damage = events.filter((e) => (e as { type?: string }).type === "damage" || (e as { type?: string }).type === "life");
+  const me = seat !== null ? view.players[seat] : null;
+  return (
+    <section className="board emmerlaus" aria-label="table">
+      <div className="players">
+        {view.players.map((p, s) => (
+          <div key={s} className={`player${s === seat ? " me" : ""}${p.alive ? "" : " dead"}${damage.length ? " hit" : ""}`}>
+            <div className="pname">
+              {seatName(table, s)} {p.alive ? "" : "☠"}
+            </div>
+            <div className="stats">
+              <Meter value={p.life} max={50} label={`life of ${seatName(table, s)}`} className="life" /> ⚡ PL {p.power} · 🂠 {p.handCount}
+            </div>
+            {p.objects.length > 0 && <div className="objects">{p.objects.map((o, i) => <span key={i} className="card-chip object">{cardName(o)}</span>)}</div>}
+            {p.lying.length > 0 && <div className="objects muted">{p.lying.length} card(s) lying</div>}
+          </div>
+        ))}
+      </div>
+      <p className="muted">Draw pile {view.deckCount} · discard {view.discard.length}{view.discard.length ? ` (top: ${cardName(view.discard[view.discard.length - 1]!)})` : ""}</p>
+      {view.phase.type === "answer" && <p className="prompt-box" role="status">⚔ An attack is waiting for an answer: a counter-attack card or a resistance roll.</p>}
+      {rolls.length > 0 && (
+        <div className="dice reveal" aria-live="polite">
+          {rolls.map((r, i) => (
+            <p key={i}>
+              {seatName(table, r.seat)} rolls for {r.what}: {r.dice.map((d, j) => <Die key={j} value={d} />)} = <strong>{r.total}</strong>
+            </p>
+          ))}
+        </div>
+      )}
+      {me?.hand && (
+        <div className="hand" aria-label="your hand">
+          {me.hand.map((c, i) => (
+            <span key={i} className="card-chip">{cardName(c)}</span>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+// Incantibus: the tower (rooms left) and the current room with visible and hidden tokens, the
+// potions (and grimoires), the sorcerers, every trunk, the wands, who has pointed, and the moat.
+import { tokenLabel } from "../../../../games/incantibus/src/describe.ts";
+import type { View } from "../../../../games/incantibus/src/types.ts";
+import { seatName, type BoardProps } from "./GameBoard.tsx";
+
+function Token({ id, hidden }: { id: number | null; hidden?: boolean }) {
+  const label = id === null ? "hidden token" : tokenLabel(id);
+  return (
+    <span className={`token${id === null ? " back" : ""}${hidden ? " hidden" : ""}`} title={label} aria-label={label} role="img">
+      {id === null ? "?" : label}
+    </span>
+  );
+}
+
+export function IncantibusBoard({ view, seat, table }: BoardProps<View>) {
+  const phase = view.phase;
+  return (
+    <section className="board incantibus" aria-label="tower">
+      <div className="tower-row">
+        <svg className="tower" viewBox="0 0 60 100" width="60" height="100" role="img" aria-label={`${view.rooms.length} rooms left to explore`}>
+          <path d="M8 20 L30 2 L52 20 Z" fill="#4e342e" />
+          {Array.from({ length: Math.min(8, view.rooms.length + 1) }, (_, i) => (
+            <rect key={i} x="12" y={20 + i * 10} width="36" height="9" fill={i === 0 ? "#ffca28" : "#6d4c41"} stroke="#3e2723" />
+          ))}
+        </svg>
+        <div>
+          <h3>
+            {view.room === null ? "Crypt" : `Room ${view.room}`} · incantation {view.incantation} · {view.mode}
+          </h3>
+          <div className="room" aria-label="tokens in the room">
+            {view.roomTokens.map((t, i) => (t ? <Token key={i} id={t.token} hidden={t.hidden} /> : <span key={i} className="token empty" aria-hidden="true" />))}
+          </div>
+          <p className="muted">
+            Rooms left: {view.rooms.length} · spell pile {view.pile}
+          </p>
+        </div>
+      </div>
+      <div className="rows">
+        <div>
+          <strong>Potions</strong> ({view.potionSupply} left): {view.potionRow.map((p) => <Token key={p} id={p} />)}
+        </div>
+        {view.mode === "expert" && (
+          <div>
+            <strong>Grimoires</strong> ({view.grimoireSupply} left): {view.grimoireRow.map((p) => <Token key={p} id={p} />)}
+          </div>
+        )}
+        <div>
+          <strong>Sorcerers</strong>: {view.sorcerers.map((s, i) => (s ? <Token key={i} id={s.token} hidden={!s.faceUp} /> : null))}
+        </div>
+        {view.faceUp.length > 0 && (
+          <div>
+            <strong>Spells</strong>: {view.faceUp.map((c) => <span key={c} className="token spell">#{c}</span>)}
+          </div>
+        )}
+        <div>
+          <strong>Moat</strong>: {view.moat.length === 0 ? "—" : view.moat.map((m, i) => <Token key={i} id={m} />)}
+        </div>
+      </div>
+      <div className="players">
+        {Array.from({ length: view.seats }, (_, s) => (
+          <div key={s} className={`player${s === seat ? " me" : ""}`}>
+            <div className="pname">
+              {seatName(table, s)} <span className="wand" aria-label={`wand ${view.wands[s]}`}>🪄 {view.wands[s]}</span>
+              {phase.kind === "point" && (phase.chosen[s] ? <span className="badge">✓ pointed</span> : <span className="badge waiting">…</span>)}
+            </div>
+            <div className="trunk" aria-label={`trunk of ${seatName(table, s)}`}>
+              {(view.trunks[s] ?? []).map((t, i) => <Token key={i} id={t} />)}
+              {(view.trunks[s] ?? []).length === 0 && <span className="muted">empty trunk</span>}
+            </div>
+          </div>
+        ))}
+      </div>
+      {phase.kind === "point" && phase.mine && <p className="sealed">Your wand points at: {JSON.stringify(phase.mine)}</p>}
+    </section>
+  );
+}

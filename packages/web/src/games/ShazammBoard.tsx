@@ -1,0 +1,163 @@
+// Shazamm!: the bridge (collapsed tiles dark), the wall of fire, both wizards, both mana
+// reserves, the bid selector with the hand (decoy included), and the reveal of both commits.
+import { useEffect, useState } from "react";
+import { SPELL_NAMES } from "../../../../games/shazamm/src/vocabulary.ts";
+import type { ShazammView } from "../../../../games/shazamm/src/view.ts";
+import { Meter, seatName, type BoardProps } from "./GameBoard.tsx";
+
+const TILES = 19;
+const COLORS = ["#3949ab", "#c62828"];
+const cardName = (c: number) => `${c === 0 ? "" : `${c} `}${SPELL_NAMES[c as 0] ?? c}`;
+
+export function ShazammBoard({ view, seat, table, legal, act, myTurn }: BoardProps<ShazammView>) {
+  const w = 20;
+  const phase = view.phase;
+  return (
+    <section className="board shazamm" aria-label="bridge">
+      <svg className="bridge" viewBox={`0 0 ${TILES * w} 70`} role="img" aria-label={`Bridge: wall on tile ${view.wall + 1}, wizards on ${view.wizards[0] + 1} and ${view.wizards[1] + 1}, ${view.collapsed} tiles collapsed at each end`}>
+        <rect x="0" y="48" width={TILES * w} height="22" fill="#ff7043" opacity="0.5" />
+        {Array.from({ length: TILES }, (_, i) => {
+          const gone = i < view.collapsed || i >= TILES - view.collapsed;
+          return <rect key={i} x={i * w + 1} y={40} width={w - 2} height={8} fill={gone ? "#3e2723" : "#a1887f"} opacity={gone ? 0.3 : 1} />;
+        })}
+        <g className="wall" style={{ transform: `translateX(${view.wall * w}px)` }}>
+          <path d={`M${w / 2 - 7} 40 Q${w / 2 - 9} 20 ${w / 2} 6 Q${w / 2 + 9} 20 ${w / 2 + 7} 40 Z`} fill="#ff5722" />
+          <path d={`M${w / 2 - 3} 40 Q${w / 2} 24 ${w / 2 + 3} 40 Z`} fill="#ffeb3b" />
+        </g>
+        {[0, 1].map((s) => (
+          <g key={s} style={{ transform: `translateX(${(view.wizards[s as 0] ?? 0) * w}px)` }} className="wizard">
+            <circle cx={w / 2} cy={22} r={5} fill={COLORS[s]} />
+            <path d={`M${w / 2 - 7} 40 L${w / 2} 24 L${w / 2 + 7} 40 Z`} fill={COLORS[s]} />
+            <path d={`M${w / 2 - 5} 18 L${w / 2} 6 L${w / 2 + 5} 18 Z`} fill={COLORS[s]} opacity="0.8" />
+          </g>
+        ))}
+      </svg>
+      <div className="mana-row">
+        {[0, 1].map((s) => (
+          <div key={s} className={`mage m${s}${s === seat ? " me" : ""}`}>
+            <span className="pname" style={{ color: COLORS[s] }}>{seatName(table, s)}</span>{" "}
+            <Meter value={view.mana[s as 0]} max={50} label={`mana of ${seatName(table, s)}`} className="mana" />
+            <span className="muted"> hand {view.handSizes[s as 0]} · pile {view.pileSizes[s as 0]}</span>
+            {phase.type === "commit" && phase.committed[s as 0] && <span className="badge">✓ chosen</span>}
+          </div>
+        ))}
+      </div>
+      <p className="muted">
+        Round {view.round}, turn {view.turn}
+        {view.silenced ? " · Mutisme: no spells this turn" : ""}
+      </p>
+      {phase.type === "resolve" && <Reveal view={view} table={table} />}
+      {(phase.type === "commit" || phase.type === "over") &&
+        view.lastPlayed.some((p) => p.length > 0) && (
+          <p className="last-played reveal">
+            Last turn:{" "}
+            {[0, 1].map((s) => `${seatName(table, s)}: ${view.lastPlayed[s as 0].map(cardName).join(", ") || "no spell"}`).join(" · ")}
+          </p>
+        )}
+      {seat !== null && view.hand && phase.type === "commit" && (
+        <BidSelector view={view} seat={seat} act={act} enabled={myTurn} own={phase.own} />
+      )}
+      {myTurn && legal === null && phase.type === "resolve" && <AskButtons view={view} seat={seat ?? 0} act={act} />}
+      {myTurn && legal === null && phase.type === "arrange" && view.pile && (
+        <div className="action-buttons" role="group" aria-label="order your pile">
+          {Array.from({ length: 14 }, (_, i) => i + 1)
+            .filter((c) => !view.pile!.includes(c as never))
+            .map((c) => (
+              <button key={c} type="button" className="action" onClick={() => act({ type: "arrange", card: c })}>
+                {cardName(c)}
+              </button>
+            ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Reveal({ view, table }: { view: ShazammView; table: BoardProps["table"] }) {
+  if (view.phase.type !== "resolve") return null;
+  const t = view.phase.table;
+  return (
+    <div className="reveal" aria-live="polite">
+      {[0, 1].map((s) => (
+        <p key={s}>
+          <strong>{seatName(table, s)}</strong> bids {t.commits[s as 0].bid}: {t.commits[s as 0].cards.map(cardName).join(", ") || "no card"}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function BidSelector({ view, seat, act, enabled, own }: { view: ShazammView; seat: number; act: (a: unknown) => void; enabled: boolean; own: { bid: number; cards: number[] } | null }) {
+  const mana = view.mana[seat as 0];
+  const [bid, setBid] = useState(Math.min(mana, 1));
+  const [cards, setCards] = useState<number[]>([]);
+  useEffect(() => {
+    setBid((b) => Math.max(Math.min(b, mana), mana > 0 ? 1 : 0));
+  }, [mana]);
+  useEffect(() => setCards([]), [view.turn, view.round]);
+  if (own) {
+    return (
+      <p className="sealed" role="status">
+        Your sealed choice: bid {own.bid}
+        {own.cards.length ? `, ${own.cards.map(cardName).join(", ")}` : ""}. Waiting for the other wizard…
+      </p>
+    );
+  }
+  const hand = view.hand ?? [];
+  const toggle = (c: number) => setCards(cards.includes(c) ? cards.filter((x) => x !== c) : [...cards, c].sort((a, b) => a - b));
+  return (
+    <form
+      className="bid"
+      aria-label="your bid"
+      onSubmit={(e) => {
+        e.preventDefault();
+        act({ type: "commit", bid, cards });
+      }}
+    >
+      <label className="bid-label">
+        Bid <strong>{bid}</strong> / {mana}
+        <input type="range" name="bid" min={mana > 0 ? 1 : 0} max={mana} value={bid} onChange={(e) => setBid(Number(e.target.value))} aria-valuetext={`${bid} mana`} />
+        <input type="number" name="bid-number" aria-label="bid" min={mana > 0 ? 1 : 0} max={mana} value={bid} onChange={(e) => setBid(Number(e.target.value))} />
+      </label>
+      <fieldset className="hand" disabled={view.silenced && false}>
+        <legend>Your hand</legend>
+        {hand.map((c) => (
+          <label key={c} className={`card${cards.includes(c) ? " picked" : ""}${c === 0 ? " decoy" : ""}`}>
+            <input type="checkbox" checked={cards.includes(c)} onChange={() => toggle(c)} /> {cardName(c)}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="primary" disabled={!enabled}>
+        Commit (bid {bid}
+        {cards.length ? `, ${cards.length} card${cards.length > 1 ? "s" : ""}` : ""})
+      </button>
+    </form>
+  );
+}
+
+function AskButtons({ view, seat, act }: { view: ShazammView; seat: number; act: (a: unknown) => void }) {
+  if (view.phase.type !== "resolve") return null;
+  const t = view.phase.table;
+  const ask = t.ask;
+  const theirs = t.played[(seat === 0 ? 1 : 0) as 0];
+  const buttons: { label: string; action: unknown }[] = [];
+  if (ask?.type === "recycle") for (let d = -5; d <= 5; d++) buttons.push({ label: `Recyclage ${d > 0 ? "+" : ""}${d}`, action: { type: "recycle", delta: d } });
+  if (ask?.type === "clone") {
+    for (const c of view.lastPlayed[(seat === 0 ? 1 : 0) as 0]) buttons.push({ label: `Clone ${cardName(c)}`, action: { type: "clone", card: c } });
+    buttons.push({ label: "Clone nothing", action: { type: "clone", card: null } });
+  }
+  if (ask?.type === "larcin")
+    for (const c of theirs) {
+      buttons.push({ label: `Steal ${cardName(c)} and use it`, action: { type: "larcin", card: c, apply: true } });
+      buttons.push({ label: `Destroy ${cardName(c)}`, action: { type: "larcin", card: c, apply: false } });
+    }
+  return (
+    <div className="action-buttons" role="group" aria-label="answer">
+      {buttons.map((b, i) => (
+        <button key={i} type="button" className="action" onClick={() => act(b.action)}>
+          {b.label}
+        </button>
+      ))}
+    </div>
+  );
+}

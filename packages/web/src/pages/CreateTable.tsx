@@ -1,0 +1,127 @@
+// The "create a table" form: game, seats (me, open for a friend, or a bot of a level), clock,
+// the game's options (built from its defaults), then join seat 1 and go to the table.
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { api, holdSeat, playerName, rememberName } from "../api.ts";
+import { BOT_LEVELS, type BotLevel, type GameInfo, type SeatRequest } from "../protocol.ts";
+import { navigate } from "../route.ts";
+import { ErrorBox } from "../widgets.tsx";
+
+type SeatChoice = "open" | BotLevel;
+
+export function CreateTable({ games }: { games: readonly GameInfo[] }) {
+  const { t } = useTranslation();
+  const [gameId, setGameId] = useState(games[0]?.id ?? "");
+  const game = games.find((g) => g.id === gameId);
+  const [others, setOthers] = useState<SeatChoice[]>(["medium"]);
+  const [options, setOptions] = useState<Record<string, unknown>>(() => ({ ...((games[0]?.defaultOptions as Record<string, unknown>) ?? {}) }));
+  const [clock, setClock] = useState("");
+  const [name, setName] = useState(playerName() || "");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const chooseGame = (id: string) => {
+    setGameId(id);
+    const g = games.find((x) => x.id === id);
+    setOptions({ ...((g?.defaultOptions as Record<string, unknown>) ?? {}) });
+    const min = Math.max(1, (g?.minSeats ?? 2) - 1);
+    setOthers((prev) => (prev.length < min ? [...prev, ...Array<SeatChoice>(min - prev.length).fill("medium")] : prev.slice(0, Math.max(min, Math.min(prev.length, (g?.maxSeats ?? 2) - 1)))));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!game) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const seats: SeatRequest[] = [{ kind: "open" }, ...others.map((c): SeatRequest => (c === "open" ? { kind: "open" } : { kind: "bot", level: c }))];
+      const seconds = clock.trim() === "" ? null : Number(clock);
+      const table = await api.create({ game: game.id, options, seats, turnSeconds: seconds });
+      const me = name.trim() || "Wizard";
+      rememberName(me);
+      const joined = await api.join(table.id, me, 0);
+      holdSeat(table.id, { seat: joined.seat, token: joined.token, name: me });
+      navigate({ page: "table", id: table.id, watch: false });
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(false);
+    }
+  };
+
+  if (!game) return null;
+  const maxOthers = game.maxSeats - 1;
+  const minOthers = Math.max(0, game.minSeats - 1);
+  return (
+    <section aria-labelledby="create-h">
+      <h2 id="create-h">{t("home.create")}</h2>
+      <form className="create" onSubmit={submit}>
+        <label>
+          {t("create.game")}
+          <select name="game" value={gameId} onChange={(e) => chooseGame(e.target.value)}>
+            {games.map((g) => (
+              <option key={g.id} value={g.id}>{g.title}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("create.name")}
+          <input name="name" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
+        </label>
+        <fieldset>
+          <legend>{t("create.seats")}</legend>
+          <p>{t("create.seat", { n: 1 })}: {t("create.me")}</p>
+          {others.map((choice, i) => (
+            <label key={i}>
+              {t("create.seat", { n: i + 2 })}{" "}
+              <select name={`seat${i + 1}`} value={choice} onChange={(e) => setOthers(others.map((c, j) => (j === i ? (e.target.value as SeatChoice) : c)))}>
+                <option value="open">{t("create.open")}</option>
+                {BOT_LEVELS.map((l) => (
+                  <option key={l} value={l}>{t("create.bot")} ({t(`create.level.${l}`)})</option>
+                ))}
+              </select>
+            </label>
+          ))}
+          <div className="row">
+            <button type="button" className="small" disabled={others.length >= maxOthers} onClick={() => setOthers([...others, "medium"])} aria-label="add a seat">＋</button>
+            <button type="button" className="small" disabled={others.length <= minOthers} onClick={() => setOthers(others.slice(0, -1))} aria-label="remove a seat">－</button>
+          </div>
+        </fieldset>
+        {Object.keys(options).length > 0 && (
+          <fieldset>
+            <legend>{t("create.options")}</legend>
+            {Object.entries(options).map(([key, value]) => {
+              const doc = game.optionDocs.find((d) => d.name === key);
+              const title = doc ? `${doc.description} (${doc.values})` : undefined;
+              if (typeof value === "boolean")
+                return (
+                  <label key={key} title={title} className="check">
+                    <input type="checkbox" name={`opt-${key}`} checked={value} onChange={(e) => setOptions({ ...options, [key]: e.target.checked })} /> {key}
+                  </label>
+                );
+              return (
+                <label key={key} title={title}>
+                  {key}
+                  <input
+                    name={`opt-${key}`}
+                    type={typeof value === "number" ? "number" : "text"}
+                    value={String(value)}
+                    onChange={(e) => setOptions({ ...options, [key]: typeof value === "number" ? Number(e.target.value) : e.target.value })}
+                  />
+                  {doc && <small className="muted">{doc.description}</small>}
+                </label>
+              );
+            })}
+          </fieldset>
+        )}
+        <label>
+          {t("create.clock")}
+          <input name="clock" type="number" min={5} value={clock} onChange={(e) => setClock(e.target.value)} />
+        </label>
+        <ErrorBox message={error} />
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? t("create.creating") : t("create.submit")}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+// Home: the four games (description, how to play), creating a table, open tables to join or
+// watch, and the tables this browser sits at (with their replay record once finished).
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "../App.tsx";
+import { api, heldTables } from "../api.ts";
+import { GAME_IDS, type GameInfo, type TableInfo } from "../protocol.ts";
+import { CreateTable } from "./CreateTable.tsx";
+import { ErrorBox } from "../widgets.tsx";
+
+export function Home() {
+  const { t } = useTranslation();
+  const [games, setGames] = useState<readonly GameInfo[] | null>(null);
+  const [open, setOpen] = useState<readonly TableInfo[]>([]);
+  const [mine, setMine] = useState<readonly TableInfo[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = useCallback(() => {
+    api.openTables().then(setOpen, (e: Error) => setError(e.message));
+    Promise.all(heldTables().map((id) => api.table(id).catch(() => null))).then((ts) => setMine(ts.filter((x): x is TableInfo => x !== null)));
+  }, []);
+
+  useEffect(() => {
+    api.games().then(setGames, (e: Error) => setError(e.message));
+    refresh();
+  }, [refresh]);
+
+  return (
+    <div className="home">
+      <p className="tagline">{t("app.tagline")}</p>
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <section aria-labelledby="games-h">
+        <h2 id="games-h">{t("home.games")}</h2>
+        <ul className="game-cards">
+          {GAME_IDS.map((id) => {
+            const info = games?.find((g) => g.id === id);
+            return (
+              <li key={id} className={`game-card g-${id}`}>
+                <GameEmblem game={id} />
+                <h3>{t(`games.${id}.title`)}</h3>
+                {info && <p className="muted">{t("home.players", { min: info.minSeats, max: info.maxSeats })}</p>}
+                <p>{t(`games.${id}.short`)}</p>
+                <Link to={{ page: "howto", game: id }}>{t("home.howto")}</Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      {games && <CreateTable games={games} />}
+      <section aria-labelledby="open-h">
+        <h2 id="open-h">
+          {t("home.open")} <button type="button" className="small" onClick={refresh}>{t("home.refresh")}</button>
+        </h2>
+        {open.length === 0 ? <p className="muted">{t("home.noOpen")}</p> : <TableList tables={open} />}
+      </section>
+      {mine.length > 0 && (
+        <section aria-labelledby="mine-h">
+          <h2 id="mine-h">{t("home.mine")}</h2>
+          <TableList tables={mine} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function TableList({ tables }: { tables: readonly TableInfo[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="tables">
+      {tables.map((table) => (
+        <li key={table.id}>
+          <strong>{table.gameTitle}</strong> · {table.seats.map((s) => s.name ?? t("table.seatOpen")).join(", ")} · {t(`table.status.${table.status}`)}{" "}
+          <Link to={{ page: "table", id: table.id, watch: false }}>{t("home.join")}</Link>{" "}
+          <Link to={{ page: "table", id: table.id, watch: true }}>{t("home.watch")}</Link>
+          {table.status === "over" && (
+            <>
+              {" "}
+              <a href={api.recordUrl(table.id)} download={`${table.id}.json`}>{t("home.replay")}</a>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A small SVG sign per game (our own drawing). */
+export function GameEmblem({ game }: { game: string }) {
+  const shapes: Record<string, React.ReactNode> = {
+    abracadawhat: (
+      <>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <circle key={i} cx={10 + i * 11} cy={24} r={5} fill={`hsl(${i * 60} 70% 55%)`} />
+        ))}
+      </>
+    ),
+    shazamm: (
+      <>
+        <rect x="4" y="28" width="56" height="5" fill="#8b5a2b" />
+        <path d="M30 28 L34 10 L38 28 Z" fill="#f4511e" />
+        <circle cx="12" cy="22" r="4" fill="#3949ab" />
+        <circle cx="52" cy="22" r="4" fill="#c62828" />
+      </>
+    ),
+    incantibus: (
+      <>
+        <rect x="22" y="10" width="20" height="26" fill="#6d4c41" />
+        <path d="M18 12 L32 2 L46 12 Z" fill="#4e342e" />
+        <rect x="29" y="26" width="6" height="10" fill="#ffca28" />
+      </>
+    ),
+    emmerlaus: (
+      <>
+        <rect x="14" y="8" width="16" height="24" rx="2" fill="#5e35b1" transform="rotate(-10 22 20)" />
+        <rect x="32" y="8" width="16" height="24" rx="2" fill="#00897b" transform="rotate(10 40 20)" />
+      </>
+    ),
+  };
+  return (
+    <svg className="emblem" viewBox="0 0 64 40" width="64" height="40" aria-hidden="true">
+      {shapes[game]}
+    </svg>
+  );
+}

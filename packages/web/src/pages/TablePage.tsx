@@ -1,0 +1,54 @@
+// A table: join it (name, seat) when this browser holds no seat, watch it, or play it.
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { api, heldSeat, holdSeat, playerName, rememberName, type HeldSeat } from "../api.ts";
+import type { TableInfo } from "../protocol.ts";
+import { navigate } from "../route.ts";
+import { ErrorBox } from "../widgets.tsx";
+import { Match } from "./Match.tsx";
+
+export function TablePage({ id, watch }: { id: string; watch: boolean }) {
+  const { t } = useTranslation();
+  const [table, setTable] = useState<TableInfo | null>(null);
+  const [seat, setSeat] = useState<HeldSeat | null>(() => heldSeat(id));
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState(playerName());
+
+  useEffect(() => {
+    api.table(id).then(setTable, (e: Error) => setError(e.message));
+  }, [id]);
+
+  if (error && !table) return <ErrorBox message={error} />;
+  if (seat && !watch) return <Match tableId={id} token={seat.token} />;
+  if (watch) return <Match tableId={id} token={undefined} />;
+  if (!table) return <p aria-live="polite">{t("table.loading")}</p>;
+  if (table.status !== "open") return <Match tableId={id} token={undefined} />;
+
+  const join = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      const me = name.trim() || "Wizard";
+      rememberName(me);
+      const joined = await api.join(id, me);
+      const held = { seat: joined.seat, token: joined.token, name: me };
+      holdSeat(id, held);
+      setSeat(held);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <section className="join">
+      <h1>{table.gameTitle}</h1>
+      <p>{t("table.waiting", { n: table.seats.filter((s) => s.kind === "open").length })}</p>
+      <form onSubmit={join}>
+        <label>
+          {t("create.name")} <input name="name" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
+        </label>{" "}
+        <button type="submit" className="primary">{t("table.joinAs")}</button>{" "}
+        <button type="button" onClick={() => navigate({ page: "table", id, watch: true })}>{t("home.watch")}</button>
+      </form>
+      <ErrorBox message={error} onDismiss={() => setError(null)} />
+    </section>
+  );
+}

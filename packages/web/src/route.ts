@@ -1,0 +1,50 @@
+// Routing by query string, so the invitation link `/?table=<id>` works with a static server:
+// `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, nothing = home.
+import { useEffect, useState } from "react";
+
+export type Route =
+  | { readonly page: "home" }
+  | { readonly page: "howto"; readonly game: string }
+  | { readonly page: "table"; readonly id: string; readonly watch: boolean };
+
+export function parseRoute(search: string): Route {
+  const params = new URLSearchParams(search);
+  const table = params.get("table");
+  if (table) return { page: "table", id: table, watch: params.get("watch") === "1" };
+  const howto = params.get("howto");
+  if (howto) return { page: "howto", game: howto };
+  return { page: "home" };
+}
+
+export function hrefOf(route: Route): string {
+  switch (route.page) {
+    case "home":
+      return "/";
+    case "howto":
+      return `/?howto=${encodeURIComponent(route.game)}`;
+    case "table":
+      return `/?table=${encodeURIComponent(route.id)}${route.watch ? "&watch=1" : ""}`;
+  }
+}
+
+const listeners = new Set<() => void>();
+
+export function navigate(route: Route): void {
+  history.pushState(null, "", hrefOf(route));
+  for (const l of listeners) l();
+  window.scrollTo?.(0, 0);
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.search));
+  useEffect(() => {
+    const update = () => setRoute(parseRoute(location.search));
+    listeners.add(update);
+    window.addEventListener("popstate", update);
+    return () => {
+      listeners.delete(update);
+      window.removeEventListener("popstate", update);
+    };
+  }, []);
+  return route;
+}
