@@ -763,8 +763,9 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       return;
     }
     case "sacrifice": {
+      // The X an opponent takes is damage, so Robe d'absorption applies (R29).
       const f = factor(state, share, ctx.data, events);
-      lose(state, share.receiver, scale(ctx.pending.x!, f), events);
+      damage(state, share, scale(ctx.pending.x!, f), events);
       return;
     }
     case "despoil": {

@@ -280,6 +280,12 @@ describe("ST, SO and E cards", () => {
     play(s, 2, { type: "pass" });
     expect(life(s)).toEqual([41, 41, 45]);
   });
+  it("sacrifice-d-emmerlaus: Robe d'absorption takes 1d10 off the X taken (R29)", () => {
+    const s = start({ hands: [["sacrifice-d-emmerlaus"], ["dommage"]], objects: [[], ["robe-d-absorption"]] }, [15, 6]);
+    play(s, 0, { type: "play", card: "sacrifice-d-emmerlaus", x: 10 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([40, 46]);
+  });
   it("sanctuaire-d-emmerlaus: 25 + 1d8 per PL; no opponent may target the caster until their next turn (R28)", () => {
     const s = start({ seats: 3, hands: [["sanctuaire-d-emmerlaus"], ["eclair", "disco-laser"], ["dommage"]] }, [8, 15, 2]);
     play(s, 0, { type: "play", card: "sanctuaire-d-emmerlaus" });
