@@ -46,7 +46,10 @@ export function eventFor(event: Event, viewer: Viewer): Event | null {
 const who = (seat: number, viewer: Viewer) => (seat === viewer ? "You" : `Seat ${seat + 1}`);
 const spellText = (spell: Spell) => `${spell} (${SPELL_NAMES[spell]})`;
 
-export function describeEvent(event: Event, viewer: Viewer): string {
+export function describeEvent(full: Event, viewer: Viewer): string {
+  // Projected again, so a caller handing over an unprojected event still reveals nothing hidden.
+  const event = eventFor(full, viewer);
+  if (event === null) return "";
   switch (event.type) {
     case "round-start":
       return `Round ${event.round} begins; Seat ${event.first + 1} casts first.`;

@@ -75,3 +75,20 @@ describe("audit: last standing takes all", () => {
     expect(game.legalActions(s, 1)).toEqual([]);
   });
 });
+
+describe("audit: texts say nothing hidden", () => {
+  it("describeEvent never names a viewer's own drawn stones nor another seat's secret stone, even given the full event", () => {
+    const s = arranged(4, four);
+    const secret = ofType(cast(s, 0, 4), "secret")[0]!;
+    expect(secret.spell).toBe(4); // the first secret stone listed is the first taken
+    const refill = ofType(end(s, 0), "refill")[0]!;
+    const drawn = refill.stones!.join(", ");
+    expect(game.describeEvent(refill, 0)).not.toContain(drawn);
+    expect(game.describeEvent(refill, 0)).toBe("You drew 1 stone.");
+    expect(game.describeEvent(refill, "spectator")).toBe("Seat 1 drew 1 stone.");
+    expect(game.describeEvent(refill, 1)).toBe(`Seat 1 drew 1 stone: ${drawn}.`);
+    expect(game.describeEvent(secret, 1)).toBe("Seat 1 took a secret stone.");
+    expect(game.describeEvent(secret, "spectator")).toBe("Seat 1 took a secret stone.");
+    expect(game.describeEvent(secret, 0)).toBe("You took a secret stone: 4 (Night Singer).");
+  });
+});
