@@ -13,7 +13,7 @@ const script = fileURLToPath(new URL("./support/child-server.ts", import.meta.ur
 const children: ChildProcess[] = [];
 
 async function startChild(): Promise<{ child: ChildProcess; url: string; port: number }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, DATA_DIR: dataDir, BOT_BUDGET_MS: "1500" }, stdio: ["ignore", "pipe", "inherit"] });
   children.push(child);
   const port = await new Promise<number>((resolve, reject) => {
     let out = "";
@@ -49,8 +49,8 @@ describe("crash and restart", () => {
       (await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" })).body.token as string,
       (await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" })).body.token as string,
     ];
-    // A bot match running at the same time.
-    const bots = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "bot", level: "easy" }, { kind: "bot", level: "medium" }] });
+    // A bot match running at the same time, with bots slow enough to be mid-game at the kill.
+    const bots = await http(server, "POST", "/api/tables", { game: "bidding-slow", options: { hand: 2 }, seats: [{ kind: "bot", level: "easy" }, { kind: "bot", level: "easy" }] });
     const botId = bots.body.table.id as string;
 
     const playSome = async (port: number, steps: number, since?: number) => {
@@ -83,6 +83,7 @@ describe("crash and restart", () => {
 
     const first = await playSome(server.port, 3);
     expect(first.acked).toBe(3);
+    expect((await http(server, "GET", `/api/tables/${botId}`)).body.table.status).toBe("playing");
     await kill(server.child);
 
     server = await startChild();
@@ -94,12 +95,13 @@ describe("crash and restart", () => {
     expect(over.version).toBeGreaterThan(first.acked);
     await Promise.all(second.clients.map((c) => c.close()));
 
-    // Kill once more while the bot match may still be running, then watch it end.
+    // Kill once more while the bot match is still running, then watch it end.
+    expect((await http(server, "GET", `/api/tables/${botId}`)).body.table.status).toBe("playing");
     await kill(server.child);
     server = await startChild();
     const watcher = await Client.open(server);
     watcher.send({ type: "hello", tableId: botId });
-    const botOver = await watcher.waitFor("over", () => true, 0, 60_000);
+    const botOver = await watcher.waitFor("over", () => true, 0, 90_000);
     expect(botOver.outcome.scores).toHaveLength(2);
     const record = await http(server, "GET", `/api/tables/${id}/record`);
     expect(record.body.actions).toHaveLength(over.version);

@@ -1,6 +1,11 @@
 // Lobby flow and full matches against a real booted server: bot against bot on every game,
 // a human against a bot, spectators.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PostgresStorage } from "../src/storage.ts";
 import { games } from "./support/catalog.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
 
@@ -100,12 +105,43 @@ describe("matches", () => {
       expect(legal.length).toBeGreaterThan(0);
       me.send({ type: "act", action: legal[0]!.action, ref: `ok${n}` });
       const ack = await me.waitFor("ack", (a) => a.ref === `ok${n}`);
-      expect(ack.version).toBe(sync.version + 1);
+      expect(ack.version).toBeGreaterThan(sync.version);
       n++;
     }
     expect(n).toBeGreaterThanOrEqual(3);
     const over = await me.waitFor("over");
     expect(over.outcome.scores).toHaveLength(2);
     await me.close();
+  }, 60_000);
+});
+
+describe("serving", () => {
+  it("serves the built web client next to the API", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "grimoire-dist-"));
+    writeFileSync(join(dist, "index.html"), "<!doctype html><title>Grimoire</title>");
+    const web = await boot({ webDist: dist });
+    const page = await http(web, "GET", "/");
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain("<title>Grimoire</title>");
+    expect((await http(web, "GET", "/api/games")).status).toBe(200);
+    await web.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("runs a whole match on PostgreSQL storage too", async () => {
+    const schema = `grimoire_test_${randomBytes(6).toString("hex")}`;
+    const storage = new PostgresStorage(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test", schema);
+    const pgServer = await boot({ storage });
+    const created = await http(pgServer, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "bot", level: "easy" }, { kind: "bot", level: "medium" }] });
+    const watcher = await Client.open(pgServer);
+    watcher.send({ type: "hello", tableId: created.body.table.id });
+    const over = await watcher.waitFor("over", () => true, 0, 30_000);
+    await watcher.close();
+    const record = await http(pgServer, "GET", `/api/tables/${created.body.table.id}/record`);
+    expect(record.body.actions).toHaveLength(over.version);
+    await pgServer.close();
+    const cleanup = new PostgresStorage(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test", schema);
+    await cleanup.dropSchema();
+    await cleanup.close();
   }, 60_000);
 });

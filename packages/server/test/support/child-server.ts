@@ -3,5 +3,5 @@
 import { createServer } from "../../src/index.ts";
 import { TEST_CATALOG } from "./harness.ts";
 
-const server = await createServer({ port: 0, dataDir: process.env.DATA_DIR!, catalogUrl: TEST_CATALOG, botBudgetMs: 5000 });
+const server = await createServer({ port: 0, dataDir: process.env.DATA_DIR!, catalogUrl: TEST_CATALOG, botBudgetMs: Number(process.env.BOT_BUDGET_MS ?? 5000) });
 process.stdout.write(`PORT ${server.port}\n`);
