@@ -11,8 +11,8 @@ import { optionsSchema, type ShazammAction, type ShazammOptions } from "./vocabu
 
 export * from "./vocabulary.ts";
 export type * from "./state.ts";
-export { checkInvariant, type ShazammView, type ViewPhase } from "./view.ts";
-export { attackOf, cloneTargets, commitCount, randomCommit, recycleDeltas } from "./rules.ts";
+export { checkInvariant, viewChoices, type ShazammView, type ViewPhase } from "./view.ts";
+export { attackOf, cloneTargets, cloneTargetsOf, commitCount, randomCommit, recycleDeltas } from "./rules.ts";
 export { zone2Bot } from "./bots/zone2.ts";
 
 export type ShazammGame = Game<ShazammState, ShazammAction, ShazammView, ShazammEvent, ShazammOptions, ShazammEvent> & {

@@ -158,10 +158,15 @@ function askPrompt(ask: Ask, table: Table): string {
 }
 
 export function cloneTargets(state: ShazammState, seat: ShazammSeat): Spell[] {
-  return [...new Set(state.lastPlayed[other(seat)])].filter((card) => card !== 2).sort(byNumber);
+  return cloneTargetsOf(state.lastPlayed[other(seat)]);
 }
 
-function pendingTheft(table: Table): Entry | undefined {
+/** What a Clone may copy, from the cards the opponent laid last turn (a Clone excepted). */
+export function cloneTargetsOf(foeLastPlayed: readonly Spell[]): Spell[] {
+  return [...new Set(foeLastPlayed)].filter((card) => card !== 2).sort(byNumber);
+}
+
+export function pendingTheft(table: Table): Entry | undefined {
   return table.entries.find((entry) => entry.stolen && entry.apply === null);
 }
 

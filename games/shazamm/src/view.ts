@@ -2,9 +2,9 @@
 // the resampling of everything a seat cannot know: the opponent's hand and pile, the order of
 // one's own pile (except in variant 2, where one chose it), and a sealed commit not yet revealed.
 import { SPECTATOR, createRng, deepClone, forkRng, randomInt, shuffle, type RngState, type Seat, type Viewer } from "@grimoire/engine";
-import { randomCommit } from "./rules.ts";
+import { cloneTargetsOf, pendingTheft, randomCommit, recycleDeltas } from "./rules.ts";
 import type { ShazammEvent, ShazammState, Table } from "./state.ts";
-import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, isSpell, other, type BySeat, type Card, type Commit, type ShazammSeat, type Spell, type Variant } from "./vocabulary.ts";
+import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, isSpell, other, type BySeat, type Card, type Commit, type ShazammAction, type ShazammSeat, type Spell, type Variant } from "./vocabulary.ts";
 
 export type ViewPhase =
   | { type: "arrange" }
@@ -73,6 +73,44 @@ export function view(state: ShazammState, viewer: Viewer): ShazammView {
     lastPlayed: [[...state.lastPlayed[0]], [...state.lastPlayed[1]]],
     phase: viewPhase,
   };
+}
+
+/**
+ * The legal actions of `seat`, from its own view only, for clients that never see the state (the
+ * server lists no actions for Shazamm!, whose commits are too many): the answers to Clone, Larcin
+ * and Recyclage and the arrangement of a variant-2 pile in full; `null` when the seat must commit
+ * (any bid 1..its mana with any cards of its hand, decoy included); `[]` when it has nothing to do.
+ */
+export function viewChoices(v: ShazammView, seat: ShazammSeat): ShazammAction[] | null {
+  if (v.viewer !== seat || !v.hand) return [];
+  const phase = v.phase;
+  switch (phase.type) {
+    case "arrange":
+      return v.pileSizes[seat] < SPELLS.length ? v.hand.filter(isSpell).map((card) => ({ type: "arrange", card })) : [];
+    case "commit":
+      return phase.committed[seat] ? [] : null;
+    case "resolve": {
+      const { table } = phase;
+      const ask = table.ask;
+      if (!ask || ask.seat !== seat) return [];
+      switch (ask.type) {
+        case "clone":
+          return [{ type: "clone", card: null }, ...cloneTargetsOf(v.lastPlayed[other(seat)]).map((card) => ({ type: "clone" as const, card }))];
+        case "larcin": {
+          const card = pendingTheft(table)!.card;
+          return [
+            { type: "larcin", card, apply: true },
+            { type: "larcin", card, apply: false },
+          ];
+        }
+        case "recycle":
+          return recycleDeltas(v.mana[seat], table.bids[seat]).map((delta) => ({ type: "recycle", delta }));
+      }
+    }
+    // falls through: a finished game asks nothing
+    case "over":
+      return [];
+  }
 }
 
 export function eventFor(event: ShazammEvent, viewer: Viewer): ShazammEvent | null {
