@@ -42,4 +42,47 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
       await context.close();
     }, 200_000);
   }
+
+  it("two browsers play Shazamm! against each other; neither sees the other's choice before the reveal", async () => {
+    const ctxA = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: "en-US" });
+    const ctxB = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+    await createTable(a, env.url, "shazamm", ["open"], "Ada");
+    const invite = await a.locator(".invite input").inputValue();
+    expect(invite).toMatch(/\?table=/);
+    // every frame B receives, to prove A's sealed bid never reaches it before B commits
+    const framesB: string[] = [];
+    b.on("websocket", (ws) => ws.on("framereceived", (f) => framesB.push(String(f.payload))));
+    await b.goto(invite);
+    await b.locator('input[name="name"]').fill("Bea");
+    await b.getByRole("button", { name: "Take a seat" }).click();
+    await a.locator("form.bid").waitFor({ timeout: 30_000 });
+    await b.locator("form.bid").waitFor({ timeout: 30_000 });
+
+    await a.locator('input[name="bid-number"]').fill("7");
+    await a.locator("form.bid label.card", { hasText: "Decoy" }).locator("input").check();
+    await a.getByRole("button", { name: /^Commit/ }).click();
+    await a.locator(".sealed").waitFor();
+    expect(await a.locator(".sealed").innerText()).toContain("bid 7");
+    await b.locator(".mage.m0 .badge", { hasText: "chosen" }).waitFor();
+    const seenByB = await b.locator("main").innerText();
+    expect(seenByB).not.toMatch(/bids? 7\b/i);
+    expect(seenByB).not.toContain("Your sealed choice");
+    expect(framesB.some((f) => /"bid":7\b/.test(f))).toBe(false);
+    await b.screenshot({ path: `${ARTIFACTS}shazamm-two-browsers-before-reveal.png`, fullPage: true });
+
+    await b.locator('input[name="bid-number"]').fill("3");
+    await b.getByRole("button", { name: /^Commit/ }).click();
+    await a.locator(".log", { hasText: "bid 3" }).waitFor({ timeout: 15_000 });
+    await b.locator(".log", { hasText: "bid 7" }).waitFor({ timeout: 15_000 });
+    expect(framesB.some((f) => /"bid":7\b/.test(f))).toBe(true);
+
+    const [ra, rb] = await Promise.all([autoplay(a, "shazamm", 150_000), autoplay(b, "shazamm", 150_000)]);
+    expect(ra).toMatch(/Winner: |Draw/);
+    expect(rb).toBe(ra);
+    await a.screenshot({ path: `${ARTIFACTS}shazamm-two-browsers-over.png`, fullPage: true });
+    await ctxA.close();
+    await ctxB.close();
+  }, 200_000);
 });

@@ -61,7 +61,7 @@ export function IncantibusBoard({ view, seat, table }: BoardProps<View>) {
         {Array.from({ length: view.seats }, (_, s) => (
           <div key={s} className={`player${s === seat ? " me" : ""}`}>
             <div className="pname">
-              {seatName(table, s)} <span className="wand" aria-label={`wand ${view.wands[s]}`}>🪄 {view.wands[s]}</span>
+              {seatName(table, s)} <span className="wand" aria-label={`wand ${view.wands[s]}`}>wand {view.wands[s]}</span>
               {phase.kind === "point" && (phase.chosen[s] ? <span className="badge">✓ pointed</span> : <span className="badge waiting">…</span>)}
             </div>
             <div className="trunk" aria-label={`trunk of ${seatName(table, s)}`}>

@@ -53,7 +53,7 @@ export function MatchView({ snap, act, clearError }: { snap: MatchSnapshot; act:
               <li key={s.seat} className={`${waiting ? "waiting" : ""}${s.seat === mySeat ? " me" : ""}`}>
                 {waiting && <span aria-hidden="true">▶ </span>}
                 {s.name ?? t("table.seatOpen")}
-                {s.kind === "bot" && s.level ? ` 🤖 ${t(`create.level.${s.level}`)}` : ""}
+                {s.kind === "bot" && s.level && !(s.name ?? "").includes(s.level) ? ` · ${t(`create.level.${s.level}`)}` : ""}
                 {s.seat === mySeat ? ` (${t("table.you")})` : ""}
                 {s.botTakeover ? ` · ${t("table.botTakeover")}` : ""}
                 {s.kind === "human" && !s.connected ? ` · ${t("table.offline")}` : ""}
@@ -174,11 +174,11 @@ function Outcome({ snap }: { snap: MatchSnapshot }) {
 
 function GameLog({ snap }: { snap: MatchSnapshot }) {
   const { t } = useTranslation();
-  const lines = snap.log.slice(-60);
+  const lines = snap.log.slice(-80).reverse();
   return (
     <section className="log" aria-labelledby="log-h">
       <h2 id="log-h">{t("match.log")}</h2>
-      <ol aria-live="polite" aria-relevant="additions">
+      <ol reversed aria-live="polite" aria-relevant="additions">
         {lines.map((l, i) => (
           <li key={`${l.version}-${i}`} className={l.by !== "player" ? "by-other" : ""}>
             {l.text}
