@@ -103,7 +103,7 @@ function score(view: View, seat: number, legal: readonly Action[], a: Action): n
     case "point": return pointValue(view, seat, legal.flatMap((x) => (x.type === "point" ? [x.target] : [])), a.target);
     case "ultimus": {
       const step = view.phase.kind === "resolve" ? view.phase.queue[0] : undefined;
-      const token = step && step.k === "ultimus" ? step.token : -1;
+      const token = step && step.k === "ultimus" ? step.token : step && step.k === "videoUltimus" ? view.roomTokens[step.slot]?.token ?? -1 : -1;
       const f = token >= 0 ? face(token) : null;
       const armed = f?.kind === "monster" && trunk.some((id) => { const g = face(id); return g.kind === "weapon" && g.weapon === WEAPON_FOR[f.monster]; });
       return a.use === !armed ? 1 : 0;

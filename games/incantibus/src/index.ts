@@ -142,6 +142,7 @@ function arrange(state: State, raw: unknown): Result<State, string> {
 
 const PROMPTS: Partial<Record<string, string>> = {
   ultimus: "capture this monster with Ultimus?",
+  videoUltimus: "capture the monster you looked at with Ultimus? (otherwise it goes back face down)",
   place: "your trunk is full: throw a token into the moat",
   pay: "choose a token to throw (payment)",
   cast: "choose a spell card",

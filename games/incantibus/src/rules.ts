@@ -302,7 +302,7 @@ function autoStep(state: State, queue: Step[], owed: number[], step: Step, event
       }
       return true;
     }
-    case "ultimus":
+    case "ultimus": case "videoUltimus":
       return false;
   }
   return false;
@@ -351,7 +351,7 @@ export function legal(state: State, seat: number): Action[] {
       const step = phase.queue[0];
       if (!step || seatOf(step) !== seat) return [];
       switch (step.k) {
-        case "ultimus": return [{ type: "ultimus", use: true }, { type: "ultimus", use: false }];
+        case "ultimus": case "videoUltimus": return [{ type: "ultimus", use: true }, { type: "ultimus", use: false }];
         case "place": {
           const trunk = state.trunks[seat]!;
           const out: Action[] = trunk.filter((id) => slotOf(face(id)) !== null && fits([...trunk.filter((x) => x !== id), step.token], state.mode)).map((token) => ({ type: "throw", token }));
@@ -386,6 +386,20 @@ export function play(state: State, seat: number, action: Action): Event[] {
   const replace = (...next: Step[]) => { queue.splice(0, 1, ...next); };
   switch (action.type) {
     case "ultimus": {
+      if (step.k === "videoUltimus") {
+        // Video: capture with Ultimus, or the token stays face down where it was (known to the caster).
+        if (action.use) {
+          const u = ultimusIn(state.trunks[seat]!)!;
+          removeFromTrunk(state, seat, u);
+          state.moat.push(u);
+          events.push({ type: "moat", seat, token: u });
+          const rt = state.roomTokens[step.slot]!;
+          state.roomTokens[step.slot] = null;
+          events.push({ type: "took", seat, token: rt.token });
+          replace({ k: "place", seat, token: rt.token });
+        } else replace();
+        break;
+      }
       if (step.k !== "ultimus") throw new Error("no monster to capture");
       if (action.use) {
         const u = ultimusIn(state.trunks[seat]!)!;
@@ -449,15 +463,16 @@ export function play(state: State, seat: number, action: Action): Event[] {
       break;
     case "video": {
       const rt = state.roomTokens[action.slot]!;
-      const capturable = face(rt.token).kind !== "monster" || hasWeaponFor(state, seat, rt.token) || ultimusIn(state.trunks[seat]!) !== undefined;
-      if (capturable) {
+      if (face(rt.token).kind !== "monster" || hasWeaponFor(state, seat, rt.token)) {
         state.roomTokens[action.slot] = null;
         events.push({ type: "took", seat, token: rt.token });
         replace({ k: "receive", seat, token: rt.token, spellNow: true, retiro: false });
       } else {
+        // The caster looks; with Ultimus they may still capture it (ruling 6), else it goes back face down.
         if (!rt.knownBy.includes(seat)) rt.knownBy.push(seat);
         events.push({ type: "peek", seat, slot: action.slot, token: rt.token });
-        replace();
+        if (ultimusIn(state.trunks[seat]!) !== undefined) replace({ k: "videoUltimus", seat, slot: action.slot });
+        else replace();
       }
       break;
     }

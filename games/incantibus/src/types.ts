@@ -29,6 +29,8 @@ export type Step =
   | { k: "take"; seat: number; target: Target; wand: number }
   | { k: "receive"; seat: number; token: number; spellNow: boolean; retiro: boolean }
   | { k: "ultimus"; seat: number; token: number }
+  /** Video found a monster its caster can capture only with Ultimus: use it, or the token goes back. */
+  | { k: "videoUltimus"; seat: number; slot: number }
   | { k: "place"; seat: number; token: number }
   | { k: "pay"; seat: number; reward: number; chosen: number[] }
   | { k: "spells" }

@@ -1,0 +1,41 @@
+// Rules audit: each test here failed before the fix it documents (see the commit messages).
+import { describe, expect, it } from "vitest";
+import { type State } from "../src/index.ts";
+import { arranged, cardOf, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
+
+/** Seat 0 (wand 4) wins a Spell token; seat 1 (wand 1) takes Gold 1; then seat 0 casts `spell`. */
+function castBy0(spell: string, extra: Record<string, unknown> = {}): State {
+  const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "hidden:Gold 3", "hidden:Vampire 5"], spells: [spell], ...extra });
+  pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
+  doAct(s, 0, { type: "cast", card: cardOf(s, spell) });
+  return s;
+}
+
+describe("Video with Ultimus and no matching weapon (rulebook: what you cannot take goes back face down)", () => {
+  it("declining Ultimus puts the monster back face down, known to the caster; it does not flee", () => {
+    const s = castBy0("Video", { trunks: [["Ultimus"], []] });
+    const events = doAct(s, 0, { type: "video", slot: 4 });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0 });
+    expect(game.legalActions(s, 0)).toEqual([{ type: "ultimus", use: true }, { type: "ultimus", use: false }]);
+    // While deciding, the caster sees the face; the other seat does not.
+    const slot = s.roomTokens.findIndex((t) => t?.token === id("hidden:Vampire 5"));
+    expect(game.view(s, 0).roomTokens[slot]!.token).toBe(id("hidden:Vampire 5"));
+    expect(game.view(s, 1).roomTokens[slot]!.token).toBeNull();
+    expect(game.view(s, "spectator").roomTokens[slot]!.token).toBeNull();
+    for (const e of events) expect(JSON.stringify(game.eventFor(e, 1))).not.toContain(`"token":${id("hidden:Vampire 5")}`);
+    doAct(s, 0, { type: "ultimus", use: false });
+    expect(s.moat).not.toContain(id("hidden:Vampire 5"));
+    const back = s.roomTokens.find((t) => t?.token === id("hidden:Vampire 5"));
+    expect(back).toMatchObject({ hidden: true, knownBy: [0] });
+    expect(names(s.trunks[0]!)).toEqual(["Ultimus", "Spell"]);
+  });
+
+  it("using Ultimus captures the monster and throws Ultimus into the moat", () => {
+    const s = castBy0("Video", { trunks: [["Ultimus"], []] });
+    doAct(s, 0, { type: "video", slot: 4 });
+    doAct(s, 0, { type: "ultimus", use: true });
+    expect(names(s.trunks[0]!)).toEqual(["Spell", "Vampire 5"]);
+    expect(names(s.moat)).toEqual(["Ultimus"]);
+    expect(s.roomTokens.some((t) => t?.token === id("hidden:Vampire 5"))).toBe(false);
+  });
+});
