@@ -32,12 +32,13 @@ export async function ensureWebClient(log: (line: string) => void): Promise<stri
   return existsSync(join(dist, "index.html")) ? dist : null;
 }
 
-/** PORT (8080), DATA_DIR (./data), DATABASE_URL (postgres://…, else SQLite), HOST (0.0.0.0). */
+/** PORT (8080), DATA_DIR (./data), DATABASE_URL (postgres://…, else SQLite), HOST (0.0.0.0), SERVE_WEB (0: API only). */
 export async function startFromEnv(): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const port = process.env.PORT ? Number(process.env.PORT) : 8080;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
-  const webDist = await ensureWebClient(log);
+  // SERVE_WEB=0: the API only (no web client, no build).
+  const webDist = process.env.SERVE_WEB === "0" ? null : await ensureWebClient(log);
   const server: RunningServer = await createServer({
     port,
     host: process.env.HOST ?? "0.0.0.0",

@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   "malformed-action",
   "illegal-action",
   "internal",
+  "not-found", // REST: no such route
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -44,6 +44,7 @@ export interface RunningServer {
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   "unknown-table": 404,
+  "not-found": 404,
   "unknown-game": 404,
   "not-authorized": 403,
   "seat-taken": 409,
@@ -77,6 +78,11 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   const webDist = config.webDist === undefined ? null : config.webDist;
   if (webDist && existsSync(join(webDist, "index.html"))) {
     await app.register(fastifyStatic, { root: webDist, prefix: "/" });
+    // Client-side routes (anything but the API) get the page itself.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === "GET" && !request.url.startsWith("/api/")) return reply.sendFile("index.html");
+      return sendError(reply, "not-found", `no route ${request.method} ${request.url.split("?")[0]}`);
+    });
     log(`web client: ${webDist}`);
   }
 

@@ -124,6 +124,11 @@ describe("serving", () => {
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain("<title>Grimoire</title>");
     expect((await http(web, "GET", "/api/games")).status).toBe(200);
+    // Client-side routes get the page; unknown API routes a typed 404.
+    expect(String((await http(web, "GET", "/tables/abc")).body)).toContain("<title>Grimoire</title>");
+    const missing = await http(web, "GET", "/api/nothing");
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe("not-found");
     await web.stop();
     rmSync(dist, { recursive: true, force: true });
   });
