@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
     }, 200_000);
   }
 
-  it("two browsers play Shazamm! against each other; neither sees the other's choice before the reveal", async () => {
+  it("two browsers play Shazamm! against each other; neither sees the other's choice before the reveal; a dropped socket comes back without a reload", async () => {
     const ctxA = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: "en-US" });
     const ctxB = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
     const a = await ctxA.newPage();
@@ -54,6 +54,17 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
     // every frame B receives, to prove A's sealed bid never reaches it before B commits
     const framesB: string[] = [];
     b.on("websocket", (ws) => ws.on("framereceived", (f) => framesB.push(String(f.payload))));
+    await b.addInitScript(() => {
+      const Native = window.WebSocket;
+      const sockets: WebSocket[] = [];
+      (window as unknown as { __sockets: WebSocket[] }).__sockets = sockets;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          sockets.push(this);
+        }
+      } as typeof WebSocket;
+    });
     await b.goto(invite);
     await b.locator('input[name="name"]').fill("Bea");
     await b.getByRole("button", { name: "Take a seat" }).click();
@@ -77,6 +88,17 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
     await a.locator(".log", { hasText: "bid 3" }).waitFor({ timeout: 15_000 });
     await b.locator(".log", { hasText: "bid 7" }).waitFor({ timeout: 15_000 });
     expect(framesB.some((f) => /"bid":7\b/.test(f))).toBe(true);
+
+    // B's socket drops; A commits meanwhile; B comes back by itself (no reload) and sees it
+    await b.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.forEach((s) => s.close()));
+    await b.locator(".conn-reconnecting").waitFor({ timeout: 5_000 });
+    await a.locator("form.bid button[type=submit]:not([disabled])").waitFor({ timeout: 15_000 });
+    await a.locator('input[name="bid-number"]').fill("2");
+    await a.getByRole("button", { name: /^Commit/ }).click();
+    await a.locator(".sealed").waitFor();
+    await b.locator(".conn-open").waitFor({ timeout: 15_000 });
+    await b.locator(".mage.m0 .badge", { hasText: "chosen" }).waitFor({ timeout: 15_000 });
+    expect(await b.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
 
     const [ra, rb] = await Promise.all([autoplay(a, "shazamm", 150_000), autoplay(b, "shazamm", 150_000)]);
     expect(ra).toMatch(/Winner: |Draw/);
