@@ -3,6 +3,8 @@
 // real game views (Shazamm!'s sealed bid selector, Abraca…What?'s warning before a lower call),
 // errors shown plainly, labelled actions, and the result.
 import { abracadawhatGame } from "@grimoire/abracadawhat";
+import { emmerlausGame } from "@grimoire/emmerlaus";
+import { incantibusGame } from "@grimoire/incantibus";
 import { shazammGame } from "@grimoire/shazamm";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -146,5 +148,36 @@ describe("generic match parts", () => {
     expect(screen.getByRole("timer").textContent).toMatch(/\d+ s left/);
     expect(screen.getByText(/Seat 2 plays Dommage/)).toBeTruthy();
     expect(screen.getByTestId("outcome").textContent).toContain("Winner: Ada");
+  });
+});
+
+describe("Incantibus and Emmerlaüs screens", () => {
+  it("Incantibus draws the room, the rows, every trunk and wand from a real view", () => {
+    const state = incantibusGame.setup({ seats: 3, options: incantibusGame.optionsSchema.parse({}), seed: 5 });
+    const view = incantibusGame.view(state, 0);
+    const legal = incantibusGame.legalActions(state, 0).map((action) => ({ action, label: incantibusGame.describeAction(action) }));
+    const act = vi.fn();
+    render(<MatchView snap={snapshot({ table: tableOf("incantibus", 3), view, decision: { type: "simultaneous", seats: [0, 1, 2], prompt: "point", deadline: null }, legal })} act={act} clearError={() => {}} />);
+    expect(screen.getByRole("region", { name: "tower" })).toBeTruthy();
+    expect(screen.getAllByLabelText(/^trunk of /).length).toBe(3);
+    expect(screen.getAllByLabelText(/^wand \d/).length).toBe(3);
+    fireEvent.click(screen.getByRole("button", { name: legal[0]!.label }));
+    expect(act).toHaveBeenCalledWith(legal[0]!.action);
+  });
+
+  it("Emmerlaüs shows every wizard's life and power, our hand only, and dice rolled", () => {
+    const state = emmerlausGame.setup({ seats: 3, options: emmerlausGame.optionsSchema.parse({}), seed: 9 });
+    const view = emmerlausGame.view(state, 1);
+    render(
+      <MatchView
+        snap={snapshot({ you: 1, table: tableOf("emmerlaus", 3), view, decision: { type: "turn", seats: [0], prompt: "play", deadline: null }, lastEvents: [{ type: "roll", seat: 0, what: "resistance", dice: [4, 2], total: 6 }] })}
+        act={() => {}}
+        clearError={() => {}}
+      />,
+    );
+    expect(screen.getAllByRole("meter", { name: /^life of / }).length).toBe(3);
+    expect(screen.getByLabelText("your hand").children.length).toBe(5);
+    expect(screen.getByRole("img", { name: "die 4" })).toBeTruthy();
+    expect(screen.getByText(/Waiting for Ada/)).toBeTruthy();
   });
 });
