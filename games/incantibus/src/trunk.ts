@@ -68,9 +68,9 @@ export function pointsOf(id: number): number {
 function relevant(req: Requirement, f: Face): boolean {
   switch (req.kind) {
     case "recipe": return (f.kind === "ingredient" && req.ingredients.includes(f.ingredient)) || (f.kind === "special" && f.special === "Pierre philosophale");
-    case "any": return !(f.kind === "special" && f.special === "Sacoche");
+    case "any": return true;
     case "spells": return f.kind === "spell";
-    case "special": return f.kind === "special" && f.special !== "Sacoche";
+    case "special": return f.kind === "special";
     case "gold": return goldOf(f) > 0;
     case "weapons": case "sameWeapons": case "differentWeapons": return f.kind === "weapon";
     case "sameIngredients": case "differentIngredients": return f.kind === "ingredient";
@@ -139,9 +139,16 @@ export function payments(req: Requirement, chosen: readonly number[], trunk: rea
   const out: number[][] = [];
   const max = maxSize(req);
   const current = [...chosen];
+  // A Sacoche may be paid (it is a special token) only if the tokens left still fit without its bag
+  // (`trunk` no longer holds the tokens already chosen, so this is the trunk after the payment).
+  // The expert capacities are used: they differ only by grimoire slots, and apprentice trunks hold none.
+  const leavesRoom = (): boolean => {
+    const paid = current.slice(chosen.length);
+    return !current.some(isSacoche) || fits(trunk.filter((id) => !paid.includes(id)), "expert");
+  };
   const recurse = (from: number): void => {
     if (out.length >= limit) return;
-    if (current.length > 0 && isPayment(req, current.map(face))) { out.push([...current]); return; }
+    if (current.length > 0 && isPayment(req, current.map(face))) { if (leavesRoom()) out.push([...current]); return; }
     if (current.length >= max) return;
     let lastKey = "";
     for (let i = from; i < pool.length; i++) {

@@ -1,6 +1,6 @@
 // Rules audit: each test here failed before the fix it documents (see the commit messages).
 import { describe, expect, it } from "vitest";
-import { type State } from "../src/index.ts";
+import { canPay, fits, payments, type State } from "../src/index.ts";
 import { arranged, cardOf, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
 
 /** Seat 0 (wand 4) wins a Spell token; seat 1 (wand 1) takes Gold 1; then seat 0 casts `spell`. */
@@ -37,5 +37,39 @@ describe("Video with Ultimus and no matching weapon (rulebook: what you cannot t
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Vampire 5"]);
     expect(names(s.moat)).toEqual(["Ultimus"]);
     expect(s.roomTokens.some((t) => t?.token === id("hidden:Vampire 5"))).toBe(false);
+  });
+});
+
+describe("a Sacoche is a special token (rulebook: 'jeton spécial Sacoche'; Bankier and the grimoire take specials)", () => {
+  it("pays the '1 special' grimoire and Teribil Bankier's any 4 when the rest of the trunk still fits", () => {
+    expect(canPay({ kind: "special", count: 1 }, [id("Sacoche")])).toBe(true);
+    expect(canPay({ kind: "any", count: 4 }, ["Sacoche", "Gold 1", "Gold 2", "Gui"].map(id))).toBe(true);
+  });
+
+  it("not when the bag it adds is needed by the tokens left", () => {
+    const golds = ["Gold 1", "Gold 2", "Gold 3", "hidden:Gold 2"].map(id);
+    expect(canPay({ kind: "special", count: 1 }, [id("Sacoche"), ...golds])).toBe(false);
+    expect(payments({ kind: "any", count: 1 }, [], [id("Sacoche"), ...golds]).map(names)).not.toContainEqual(["Sacoche"]);
+  });
+
+  it("in play: an expert seat holding only a Sacoche may point at the '1 special' grimoire and pays with it", () => {
+    const s = arranged(2, { wands: [4, 1], roomTokens: ["Gold 1", "Gold 2", "Gui"], grimoireRow: ["Grimoire 1 special"], trunks: [["Sacoche"], []] }, "expert");
+    const grimoire = { type: "grimoire" as const, token: id("Grimoire 1 special") };
+    expect(game.legalActions(s, 0)).toContainEqual({ type: "point", target: grimoire });
+    pointAll(s, [grimoire, roomSlot(s, "Gold 1")]);
+    expect(names(s.trunks[0]!)).toEqual(["Grimoire 1 special"]);
+    expect(names(s.moat)).toContain("Sacoche");
+  });
+});
+
+describe("a Sacoche paid first in a multi-token payment", () => {
+  it("restricts the rest of the payment to tokens that leave a fitting trunk", () => {
+    // Bag 1 + Sacoche: 4 golds fit. Bankier (any 4) paid with the Sacoche first must take away golds.
+    const trunk = ["Sacoche", "Gold 1", "Gold 2", "Gold 3", "hidden:Gold 2", "Gui", "Champignon", "Citrouille"].map(id);
+    for (const p of payments({ kind: "any", count: 4 }, [id("Sacoche")], trunk.slice(1))) {
+      const left = trunk.slice(1).filter((t) => !p.includes(t));
+      expect(fits(left, "apprentice")).toBe(true);
+    }
+    expect(payments({ kind: "any", count: 4 }, [id("Sacoche")], trunk.slice(1)).map(names)).not.toContainEqual(["Sacoche", "Gui", "Champignon", "Citrouille"]);
   });
 });

@@ -17,12 +17,12 @@ describe("rulings", () => {
     expect(fits(grimoires, "apprentice")).toBe(false);
   });
 
-  it("2: Sacoche tokens are never thrown to make room nor paid", () => {
+  it("2: Sacoche tokens are never thrown to make room; paid only if the rest still fits", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["hidden:Gold 2", "Gui", "Gold 1", "Gold 3"], trunks: [["Sacoche", "visible:Gold 2", "Fortuna", "Gold 3", "hidden:Gold 3"], []] });
     pointAll(s, [roomSlot(s, "Gold 2"), roomSlot(s, "Gui")]);
     const legal = game.legalActions(s, 0);
     expect(legal).not.toContainEqual({ type: "throw", token: id("Sacoche") });
-    expect(canPay({ kind: "any", count: 1 }, [id("Sacoche")])).toBe(false);
+    expect(canPay({ kind: "any", count: 1 }, [id("Sacoche")])).toBe(true);
   });
 
   it("3: gold is paid without superfluous tokens (no change given)", () => {
