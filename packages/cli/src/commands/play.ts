@@ -3,7 +3,7 @@
 // Reads one line per choice, so it works interactively and with piped input.
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import { act, createRng, forkRng, waitingSeats, type AnyGame, type PlayedAction, type Seat, type Seed } from "@grimoire/engine";
+import { act, createRng, forkRng, stableKey, waitingSeats, type AnyGame, type PlayedAction, type RngState, type Seat, type Seed } from "@grimoire/engine";
 import {
   CliError,
   createBot,
@@ -57,7 +57,10 @@ export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Prom
       const waiting = waitingSeats(decision);
       const seat = waiting.includes(human) ? human : waiting[0]!;
       // Bots choose among a sample when the game lists too many actions (as in playout).
-      const legal = seat !== human && game.sampleActions ? game.sampleActions(state, seat, botRng, 64) : game.legalActions(state, seat);
+      const { actions: legal, complete } =
+        seat !== human && game.sampleActions
+          ? { actions: game.sampleActions(state, seat, botRng, 64), complete: true }
+          : humanChoices(game, state, seat, botRng);
       if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} must decide but has no legal action`);
       let action: unknown;
       if (seat === human) {
@@ -67,7 +70,8 @@ export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Prom
           action = legal[0];
           print(ctx, `${decision.prompt} Only one choice: ${game.describeAction(action)}.`);
         } else {
-          action = await askHuman(ctx, game, state, human, decision.prompt, legal, input);
+          if (!complete) print(ctx, `Too many choices to list them all: here are some drawn at random; type any other as JSON, e.g. ${JSON.stringify(legal[0])}.`);
+          action = await askHuman(ctx, game, state, human, decision.prompt, complete ? legal : legal.slice(0, MENU_LINES), input);
           if (action === QUIT) {
             print(ctx, "You left the game.");
             return;
@@ -99,6 +103,26 @@ export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Prom
 const QUIT = Symbol("quit");
 /** Longer menus are cut, and filtered by typing words. */
 const MENU_LINES = 40;
+
+/** The most actions listed to a human; a game with `sampleActions` and more gets examples and JSON input. */
+const MAX_LISTED = 5000;
+
+/**
+ * A human's choices: every legal action, except for games that sample (Shazamm! can have 1.6 million
+ * commits): `sampleActions` with max MAX_LISTED + 1 returns the complete list when it is short enough,
+ * and random examples otherwise — never the whole enumeration.
+ */
+function humanChoices(game: AnyGame, state: unknown, seat: Seat, rng: RngState): { actions: unknown[]; complete: boolean } {
+  if (!game.sampleActions) return { actions: game.legalActions(state, seat), complete: true };
+  const sample = game.sampleActions(state, seat, rng, MAX_LISTED + 1);
+  if (sample.length <= MAX_LISTED) return { actions: sample, complete: true };
+  const seen = new Set<string>();
+  const examples = sample.filter((action) => {
+    const key = stableKey(action);
+    return !seen.has(key) && seen.add(key) !== undefined;
+  });
+  return { actions: examples, complete: false };
+}
 
 async function askHuman(
   ctx: CliContext,
