@@ -15,12 +15,17 @@ export interface HandDistribution {
   weights: number[];
 }
 
-/** C(n, k) for the small numbers here (n ≤ 36). */
+/** C(n, k) for n ≤ 36, k ≤ 5 (the most stones drawn at once), precomputed. */
+const CHOOSE: number[][] = Array.from({ length: 37 }, (_, n) =>
+  Array.from({ length: 6 }, (_, k) => {
+    let c = 1;
+    for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+    return k > n ? 0 : c;
+  }),
+);
+
 function choose(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  let c = 1;
-  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
-  return c;
+  return CHOOSE[n]![k]!;
 }
 
 /** Calls `visit(draw, weight)` for every multiset of `size` stones from `pool`, weight Π C(pool_k, draw_k). */
@@ -39,6 +44,10 @@ function eachDraw(pool: Counts, size: number, visit: (draw: Counts, weight: numb
   go(1, size, 1);
 }
 
+/** One shared table of hand keys (6^8 entries, all 0 between calls), made on first use. */
+let table: Int32Array | null = null;
+const slots = (): Int32Array => (table ??= new Int32Array(6 ** 8));
+
 const keyOf = (h: Counts) => h[1]! + 6 * (h[2]! + 6 * (h[3]! + 6 * (h[4]! + 6 * (h[5]! + 6 * (h[6]! + 6 * (h[7]! + 6 * h[8]!))))));
 
 /** True when the log says nothing about which stones the seat holds beyond the counts (only draws). */
@@ -53,6 +62,18 @@ export function logIsUninformative(log: readonly HandStep[]): boolean {
  * Throws when the facts are inconsistent (no hand fits them).
  */
 export function handPosterior(unseen: Counts, log: readonly HandStep[], handSize: number, dealt = 5): HandDistribution {
+  // Searches resample the same view many times: the last answer is kept (callers must not mutate it).
+  const key = `${unseen.join(",")}|${handSize}|${dealt}|${log.map((step) => (step.type === "drew" ? `d${step.count}` : `${step.type[0]}${step.spell}`)).join("")}`;
+  if (key === lastKey && lastAnswer !== null) return lastAnswer;
+  lastAnswer = computePosterior(unseen, log, handSize, dealt);
+  lastKey = key;
+  return lastAnswer;
+}
+
+let lastKey = "";
+let lastAnswer: HandDistribution | null = null;
+
+function computePosterior(unseen: Counts, log: readonly HandStep[], handSize: number, dealt: number): HandDistribution {
   // The pool the seat's stones came from: what it cannot see now plus what it cast this round.
   const pool = unseen.slice();
   for (const step of log) if (step.type === "held") pool[step.spell]!++;
@@ -90,7 +111,8 @@ export function handPosterior(unseen: Counts, log: readonly HandStep[], handSize
         break;
       }
       case "drew": {
-        const index = new Map<number, number>();
+        // Hand key → 1 + its index in nextHands (0: not seen yet), reset before leaving.
+        const index = slots();
         const nextHands: Counts[] = [];
         const nextWeights: number[] = [];
         const rest = emptyCounts();
@@ -102,16 +124,17 @@ export function handPosterior(unseen: Counts, log: readonly HandStep[], handSize
             const next = emptyCounts();
             for (let k = 1; k <= 8; k++) next[k] = h[k]! + draw[k]!;
             const key = keyOf(next);
-            const at = index.get(key);
-            if (at === undefined) {
-              index.set(key, nextHands.length);
+            const at = index[key]!;
+            if (at === 0) {
+              index[key] = nextHands.length + 1;
               nextHands.push(next);
               nextWeights.push(w * drawWeight);
             } else {
-              nextWeights[at]! += w * drawWeight;
+              nextWeights[at - 1]! += w * drawWeight;
             }
           });
         });
+        for (const h of nextHands) index[keyOf(h)] = 0;
         // Every hand has the same number of draws to choose from: keep the weights in range.
         const total = nextWeights.reduce((a, b) => a + b, 0);
         hands = nextHands;

@@ -164,6 +164,22 @@ export function checkConservation(state: State): void {
   for (const hand of state.hands) for (let k = 0; k <= 8; k++) if (hand[k]! < 0) throw new Error("negative stone count");
   for (const life of state.life) if (!(life >= 0 && life <= 6)) throw new Error(`life ${life} out of 0..6`);
   if (state.hands.length !== state.seats || state.life.length !== state.seats) throw new Error("per-seat arrays of the wrong length");
+  // Each seat's public hand log agrees with its stones: the size it implies, and no stone of a spell
+  // it failed to cast since it last drew.
+  state.handLog.forEach((log, seat) => {
+    let size = state.round > 0 ? 5 : 0;
+    const missing = new Set<number>();
+    for (const step of log) {
+      if (step.type === "held") size--;
+      else if (step.type === "drew") {
+        size += step.count;
+        missing.clear();
+      } else missing.add(step.spell);
+    }
+    const hand = state.hands[seat]!;
+    if (size !== countOf(hand)) throw new Error(`seat ${seat}: the hand log implies ${size} stones, the hand has ${countOf(hand)}`);
+    for (const k of missing) if (hand[k]! > 0) throw new Error(`seat ${seat} holds a ${k} although its log says it failed to cast ${k} since it last drew`);
+  });
 }
 
 /** The view as text for the terminal. */

@@ -140,3 +140,20 @@ describe("resample frequencies with a history", () => {
     for (let k = 1; k <= 8; k++) expect(Math.abs(hits[k] / n - exact[k]!)).toBeLessThan(0.035);
   });
 });
+
+describe("the conservation invariant checks the hand log", () => {
+  it("fails when a seat holds a spell its log says it just failed to cast, or the sizes disagree", () => {
+    const s = arranged(4, four);
+    cast(s, 0, 8);
+    checkConservation(s);
+    const wrong = game.clone(s);
+    wrong.hands[0]![8] = 1;
+    wrong.hands[0]![5] = 0;
+    wrong.hands[2]![8]! -= 1;
+    wrong.hands[2]![5] = 1;
+    expect(() => checkConservation(wrong)).toThrow(/failed to cast 8/);
+    const short = game.clone(s);
+    short.handLog[0]!.push({ type: "drew", count: 1 });
+    expect(() => checkConservation(short)).toThrow(/implies 6 stones/);
+  });
+});
