@@ -15,6 +15,28 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
     await env?.close();
   });
 
+  it("home and how-to pages at 375 px and on a desktop, in French from the browser", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: "fr-FR" });
+    const page = await context.newPage();
+    await page.goto(env.url);
+    await page.getByRole("heading", { name: "Créer une table" }).waitFor();
+    expect(await page.locator(".game-card").count()).toBe(4);
+    await page.screenshot({ path: `${ARTIFACTS}home-phone-fr.png`, fullPage: true });
+    await page.getByRole("link", { name: "Comment jouer" }).first().click();
+    await page.getByRole("heading", { level: 1, name: /Comment jouer/ }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}howto-phone-fr.png`, fullPage: true });
+    await page.getByLabel("Langue").selectOption("en");
+    await page.getByRole("heading", { level: 1, name: /How to play/ }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(env.url);
+    await page.getByRole("heading", { name: "Create a table" }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}home-desktop-en.png`, fullPage: true });
+    // keyboard: the form is reachable and the create button is a real button
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/Skip|content/);
+    await context.close();
+  }, 60_000);
+
   const GAMES: readonly [string, readonly string[]][] = [
     ["abracadawhat", ["easy", "easy"]],
     ["shazamm", ["easy"]],

@@ -2,6 +2,7 @@
 // scores, the board of cast stones, the secret stones, and the cast buttons (a lower call than
 // this turn's last cast is warned about before anything is sent).
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { SPELL_NAMES } from "../../../../games/abracadawhat/src/data.ts";
 import type { View } from "../../../../games/abracadawhat/src/view.ts";
 import { Meter, seatName, type BoardProps } from "./GameBoard.tsx";
@@ -10,8 +11,9 @@ const HUES = [0, 0, 280, 220, 300, 50, 190, 15, 130];
 const SPELLS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 function Stone({ spell, back, small }: { spell: number | null; back?: boolean; small?: boolean }) {
+  const { t } = useTranslation();
   const r = small ? 11 : 15;
-  const label = back || spell === null ? "hidden stone" : `${spell} ${SPELL_NAMES[spell as 1] ?? ""}`;
+  const label = back || spell === null ? t("board.hiddenStone") : `${spell} ${SPELL_NAMES[spell as 1] ?? ""}`;
   return (
     <svg className="stone" width={r * 2 + 2} height={r * 2 + 2} viewBox={`0 0 ${r * 2 + 2} ${r * 2 + 2}`} role="img" aria-label={label}>
       <circle cx={r + 1} cy={r + 1} r={r} fill={back || spell === null ? "#5d4037" : `hsl(${HUES[spell] ?? 0} 65% 50%)`} stroke="#222" />
@@ -31,6 +33,7 @@ function expand(counts: readonly number[]): number[] {
 }
 
 export function AbracaBoard({ view, seat, table, legal, act, myTurn }: BoardProps<View>) {
+  const { t } = useTranslation();
   const [warning, setWarning] = useState<string | null>(null);
   const lastCast = view.phase.type === "casting" ? view.phase.lastCast : 0;
   const turnSeat = view.phase.type === "casting" ? view.phase.seat : -1;
@@ -40,9 +43,7 @@ export function AbracaBoard({ view, seat, table, legal, act, myTurn }: BoardProp
     const entry = isListed({ type: "cast", spell });
     if (!entry) {
       setWarning(
-        lastCast > 0 && spell < lastCast
-          ? `You cannot call ${spell} now: this turn's calls must not go below ${lastCast}.`
-          : `Casting ${spell} is not allowed now.`,
+        lastCast > 0 && spell < lastCast ? t("board.lowerCall", { spell, last: lastCast }) : t("board.notAllowed", { spell }),
       );
       return;
     }
@@ -62,13 +63,13 @@ export function AbracaBoard({ view, seat, table, legal, act, myTurn }: BoardProp
                 {s === turnSeat ? "▶ " : ""}
                 {seatName(table, s)}
               </div>
-              <div className="rack" aria-label={`${seatName(table, s)} stones`}>
+              <div className="rack" aria-label={t("board.stonesOf", { name: seatName(table, s) })}>
                 {stones.map((sp, i) => (
                   <Stone key={i} spell={sp} back={hand === null} />
                 ))}
               </div>
               <div className="stats">
-                <Meter value={view.life[s] ?? 0} max={6} label={`life of ${seatName(table, s)}`} className="life" /> ★ {view.scores[s] ?? 0}
+                <Meter value={view.life[s] ?? 0} max={6} label={t("board.lifeOf", { name: seatName(table, s) })} className="life" /> ★ {view.scores[s] ?? 0}
                 {(view.takenCounts[s] ?? 0) > 0 && (
                   <span className="secret">
                     {" "}
@@ -80,8 +81,8 @@ export function AbracaBoard({ view, seat, table, legal, act, myTurn }: BoardProp
           );
         })}
       </div>
-      <div className="cast-board" aria-label="cast stones">
-        <h3>Round {view.round} · pile {view.pileSize} · secret stones {view.secretCount}</h3>
+      <div className="cast-board" aria-label={t("board.castStones")}>
+        <h3>{t("board.abracaRound", { round: view.round, pile: view.pileSize, secret: view.secretCount })}</h3>
         <div className="spell-row">
           {SPELLS.map((sp) => (
             <div key={sp} className="spell-col" title={SPELL_NAMES[sp]}>
@@ -94,15 +95,15 @@ export function AbracaBoard({ view, seat, table, legal, act, myTurn }: BoardProp
         </div>
       </div>
       {myTurn && (
-        <div className="cast-buttons" role="group" aria-label="cast a spell">
+        <div className="cast-buttons" role="group" aria-label={t("board.castSpell")}>
           {SPELLS.map((sp) => (
-            <button key={sp} type="button" className={`cast${isListed({ type: "cast", spell: sp }) ? "" : " unlisted"}`} onClick={() => cast(sp)} aria-label={`cast ${sp} ${SPELL_NAMES[sp]}`}>
+            <button key={sp} type="button" className={`cast${isListed({ type: "cast", spell: sp }) ? "" : " unlisted"}`} onClick={() => cast(sp)} aria-label={t("board.castLabel", { n: sp, name: SPELL_NAMES[sp] })}>
               {sp} <small>{SPELL_NAMES[sp]}</small>
             </button>
           ))}
           {endEntry && (
             <button type="button" className="action" onClick={() => act(endEntry.action)}>
-              End my turn
+              {t("board.endTurn")}
             </button>
           )}
         </div>

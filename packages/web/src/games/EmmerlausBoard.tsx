@@ -1,5 +1,6 @@
 // Emmerlaüs: the players around the table with life, power level and objects, our hand, the
 // prompt to answer an attack (the answers are the listed actions), and the last dice rolled.
+import { useTranslation } from "react-i18next";
 import { card } from "../../../../games/emmerlaus/src/cards.ts";
 import type { EmmerlausView } from "../../../../games/emmerlaus/src/view.ts";
 import { Meter, seatName, type BoardProps } from "./GameBoard.tsx";
@@ -25,6 +26,7 @@ export function EmmerlausBoard({ view, seat, table, events }: BoardProps<Emmerla
   const rolls = events.filter((e): e is { type: "roll"; seat: number; what: string; dice: number[]; total: number } => (e as { type?: string }).type === "roll");
   const damage = events.filter((e) => (e as { type?: string }).type === "damage" || (e as { type?: string }).type === "life");
   const me = seat !== null ? view.players[seat] : null;
+  const { t } = useTranslation();
   return (
     <section className="board emmerlaus" aria-label="table">
       <div className="players">
@@ -34,26 +36,26 @@ export function EmmerlausBoard({ view, seat, table, events }: BoardProps<Emmerla
               {seatName(table, s)} {p.alive ? "" : "☠"}
             </div>
             <div className="stats">
-              <Meter value={p.life} max={50} label={`life of ${seatName(table, s)}`} className="life" /> ⚡ PL {p.power} · 🂠 {p.handCount}
+              <Meter value={p.life} max={50} label={t("board.lifeOf", { name: seatName(table, s) })} className="life" /> ⚡ {t("board.power", { n: p.power })} · 🂠 {p.handCount}
             </div>
             {p.objects.length > 0 && <div className="objects">{p.objects.map((o, i) => <span key={i} className="card-chip object">{cardName(o)}</span>)}</div>}
-            {p.lying.length > 0 && <div className="objects muted">{p.lying.length} card(s) lying</div>}
+            {p.lying.length > 0 && <div className="objects muted">{t("board.lying", { n: p.lying.length })}</div>}
           </div>
         ))}
       </div>
-      <p className="muted">Draw pile {view.deckCount} · discard {view.discard.length}{view.discard.length ? ` (top: ${cardName(view.discard[view.discard.length - 1]!)})` : ""}</p>
-      {view.phase.type === "answer" && <p className="prompt-box" role="status">⚔ An attack is waiting for an answer: a counter-attack card or a resistance roll.</p>}
+      <p className="muted">{t("board.drawPile", { n: view.deckCount, d: view.discard.length })}{view.discard.length ? ` (${t("board.top", { card: cardName(view.discard[view.discard.length - 1]!) })})` : ""}</p>
+      {view.phase.type === "answer" && <p className="prompt-box" role="status">{t("board.attackWaiting")}</p>}
       {rolls.length > 0 && (
         <div className="dice reveal" aria-live="polite">
           {rolls.map((r, i) => (
             <p key={i}>
-              {seatName(table, r.seat)} rolls for {r.what}: {r.dice.map((d, j) => <Die key={j} value={d} />)} = <strong>{r.total}</strong>
+              {t("board.rolls", { name: seatName(table, r.seat), what: r.what })} {r.dice.map((d, j) => <Die key={j} value={d} />)} = <strong>{r.total}</strong>
             </p>
           ))}
         </div>
       )}
       {me?.hand && (
-        <div className="hand" aria-label="your hand">
+        <div className="hand" aria-label={t("board.handLabel")}>
           {me.hand.map((c, i) => (
             <span key={i} className="card-chip">{cardName(c)}</span>
           ))}

@@ -1,6 +1,7 @@
 // Incantibus: the tower (rooms left) and the current room with visible and hidden tokens, the
 // potions (and grimoires), the sorcerers, every trunk, the wands, who has pointed, and the moat.
-import { tokenLabel } from "../../../../games/incantibus/src/describe.ts";
+import { useTranslation } from "react-i18next";
+import { describeTarget, tokenLabel } from "../../../../games/incantibus/src/describe.ts";
 import type { View } from "../../../../games/incantibus/src/types.ts";
 import { seatName, type BoardProps } from "./GameBoard.tsx";
 
@@ -14,6 +15,7 @@ function Token({ id, hidden }: { id: number | null; hidden?: boolean }) {
 }
 
 export function IncantibusBoard({ view, seat, table }: BoardProps<View>) {
+  const { t } = useTranslation();
   const phase = view.phase;
   return (
     <section className="board incantibus" aria-label="tower">
@@ -26,52 +28,52 @@ export function IncantibusBoard({ view, seat, table }: BoardProps<View>) {
         </svg>
         <div>
           <h3>
-            {view.room === null ? "Crypt" : `Room ${view.room}`} · incantation {view.incantation} · {view.mode}
+            {view.room === null ? t("board.crypt") : t("board.room", { n: view.room })} · {t("board.incantation", { n: view.incantation })} · {view.mode}
           </h3>
           <div className="room" aria-label="tokens in the room">
-            {view.roomTokens.map((t, i) => (t ? <Token key={i} id={t.token} hidden={t.hidden} /> : <span key={i} className="token empty" aria-hidden="true" />))}
+            {view.roomTokens.map((tk, i) => (tk ? <Token key={i} id={tk.token} hidden={tk.hidden} /> : <span key={i} className="token empty" aria-hidden="true" />))}
           </div>
           <p className="muted">
-            Rooms left: {view.rooms.length} · spell pile {view.pile}
+            {t("board.roomsLeft", { n: view.rooms.length, pile: view.pile })}
           </p>
         </div>
       </div>
       <div className="rows">
         <div>
-          <strong>Potions</strong> ({view.potionSupply} left): {view.potionRow.map((p) => <Token key={p} id={p} />)}
+          <strong>{t("board.potions")}</strong> {t("board.left", { n: view.potionSupply })}: {view.potionRow.map((p) => <Token key={p} id={p} />)}
         </div>
         {view.mode === "expert" && (
           <div>
-            <strong>Grimoires</strong> ({view.grimoireSupply} left): {view.grimoireRow.map((p) => <Token key={p} id={p} />)}
+            <strong>{t("board.grimoires")}</strong> {t("board.left", { n: view.grimoireSupply })}: {view.grimoireRow.map((p) => <Token key={p} id={p} />)}
           </div>
         )}
         <div>
-          <strong>Sorcerers</strong>: {view.sorcerers.map((s, i) => (s ? <Token key={i} id={s.token} hidden={!s.faceUp} /> : null))}
+          <strong>{t("board.sorcerers")}</strong>: {view.sorcerers.map((s, i) => (s ? <Token key={i} id={s.token} hidden={!s.faceUp} /> : null))}
         </div>
         {view.faceUp.length > 0 && (
           <div>
-            <strong>Spells</strong>: {view.faceUp.map((c) => <span key={c} className="token spell">#{c}</span>)}
+            <strong>{t("board.spells")}</strong>: {view.faceUp.map((c) => <span key={c} className="token spell">#{c}</span>)}
           </div>
         )}
         <div>
-          <strong>Moat</strong>: {view.moat.length === 0 ? "—" : view.moat.map((m, i) => <Token key={i} id={m} />)}
+          <strong>{t("board.moat")}</strong>: {view.moat.length === 0 ? "—" : view.moat.map((m, i) => <Token key={i} id={m} />)}
         </div>
       </div>
       <div className="players">
         {Array.from({ length: view.seats }, (_, s) => (
           <div key={s} className={`player${s === seat ? " me" : ""}`}>
             <div className="pname">
-              {seatName(table, s)} <span className="wand" aria-label={`wand ${view.wands[s]}`}>wand {view.wands[s]}</span>
-              {phase.kind === "point" && (phase.chosen[s] ? <span className="badge">✓ pointed</span> : <span className="badge waiting">…</span>)}
+              {seatName(table, s)} <span className="wand" aria-label={t("board.wand", { n: view.wands[s] })}>{t("board.wand", { n: view.wands[s] })}</span>
+              {phase.kind === "point" && (phase.chosen[s] ? <span className="badge">{t("board.pointed")}</span> : <span className="badge waiting">…</span>)}
             </div>
-            <div className="trunk" aria-label={`trunk of ${seatName(table, s)}`}>
-              {(view.trunks[s] ?? []).map((t, i) => <Token key={i} id={t} />)}
-              {(view.trunks[s] ?? []).length === 0 && <span className="muted">empty trunk</span>}
+            <div className="trunk" aria-label={t("board.trunkOf", { name: seatName(table, s) })}>
+              {(view.trunks[s] ?? []).map((tk, i) => <Token key={i} id={tk} />)}
+              {(view.trunks[s] ?? []).length === 0 && <span className="muted">{t("board.emptyTrunk")}</span>}
             </div>
           </div>
         ))}
       </div>
-      {phase.kind === "point" && phase.mine && <p className="sealed">Your wand points at: {JSON.stringify(phase.mine)}</p>}
+      {phase.kind === "point" && phase.mine && <p className="sealed">{t("board.pointsAt", { target: describeTarget(phase.mine) })}</p>}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // Shazamm!: the bridge (collapsed tiles dark), the wall of fire, both wizards, both mana
 // reserves, the bid selector with the hand (decoy included), and the reveal of both commits.
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { SPELL_NAMES } from "../../../../games/shazamm/src/vocabulary.ts";
 import type { ShazammView } from "../../../../games/shazamm/src/view.ts";
 import { Meter, seatName, type BoardProps } from "./GameBoard.tsx";
@@ -10,6 +11,7 @@ const COLORS = ["#3949ab", "#c62828"];
 const cardName = (c: number) => `${c === 0 ? "" : `${c} `}${SPELL_NAMES[c as 0] ?? c}`;
 
 export function ShazammBoard({ view, seat, table, legal, act, myTurn }: BoardProps<ShazammView>) {
+  const { t } = useTranslation();
   const w = 20;
   const phase = view.phase;
   return (
@@ -36,22 +38,22 @@ export function ShazammBoard({ view, seat, table, legal, act, myTurn }: BoardPro
         {[0, 1].map((s) => (
           <div key={s} className={`mage m${s}${s === seat ? " me" : ""}`}>
             <span className="pname" style={{ color: COLORS[s] }}>{seatName(table, s)}</span>{" "}
-            <Meter value={view.mana[s as 0]} max={50} label={`mana of ${seatName(table, s)}`} className="mana" />
-            <span className="muted"> hand {view.handSizes[s as 0]} · pile {view.pileSizes[s as 0]}</span>
-            {phase.type === "commit" && phase.committed[s as 0] && <span className="badge">✓ chosen</span>}
+            <Meter value={view.mana[s as 0]} max={50} label={t("board.manaOf", { name: seatName(table, s) })} className="mana" />
+            <span className="muted"> {t("board.handPile", { hand: view.handSizes[s as 0], pile: view.pileSizes[s as 0] })}</span>
+            {phase.type === "commit" && phase.committed[s as 0] && <span className="badge">{t("board.chosen")}</span>}
           </div>
         ))}
       </div>
       <p className="muted">
-        Round {view.round}, turn {view.turn}
-        {view.silenced ? " · Mutisme: no spells this turn" : ""}
+        {t("board.roundTurn", { round: view.round, turn: view.turn })}
+        {view.silenced ? ` · ${t("board.silenced")}` : ""}
       </p>
       {phase.type === "resolve" && <Reveal view={view} table={table} />}
       {(phase.type === "commit" || phase.type === "over") &&
         view.lastPlayed.some((p) => p.length > 0) && (
           <p className="last-played reveal">
-            Last turn:{" "}
-            {[0, 1].map((s) => `${seatName(table, s)}: ${view.lastPlayed[s as 0].map(cardName).join(", ") || "no spell"}`).join(" · ")}
+            {t("board.lastTurn")}:{" "}
+            {[0, 1].map((s) => `${seatName(table, s)}: ${view.lastPlayed[s as 0].map(cardName).join(", ") || t("board.noSpell")}`).join(" · ")}
           </p>
         )}
       {seat !== null && view.hand && phase.type === "commit" && (
@@ -74,13 +76,14 @@ export function ShazammBoard({ view, seat, table, legal, act, myTurn }: BoardPro
 }
 
 function Reveal({ view, table }: { view: ShazammView; table: BoardProps["table"] }) {
+  const { t: tr } = useTranslation();
   if (view.phase.type !== "resolve") return null;
   const t = view.phase.table;
   return (
     <div className="reveal" aria-live="polite">
       {[0, 1].map((s) => (
         <p key={s}>
-          <strong>{seatName(table, s)}</strong> bids {t.commits[s as 0].bid}: {t.commits[s as 0].cards.map(cardName).join(", ") || "no card"}
+          {tr("board.bids", { name: seatName(table, s), bid: t.commits[s as 0].bid, cards: t.commits[s as 0].cards.map(cardName).join(", ") || tr("board.noCard") })}
         </p>
       ))}
     </div>
@@ -88,6 +91,7 @@ function Reveal({ view, table }: { view: ShazammView; table: BoardProps["table"]
 }
 
 function BidSelector({ view, seat, act, enabled, own }: { view: ShazammView; seat: number; act: (a: unknown) => void; enabled: boolean; own: { bid: number; cards: number[] } | null }) {
+  const { t } = useTranslation();
   const mana = view.mana[seat as 0];
   const [bid, setBid] = useState(Math.min(mana, 1));
   const [cards, setCards] = useState<number[]>([]);
@@ -98,8 +102,7 @@ function BidSelector({ view, seat, act, enabled, own }: { view: ShazammView; sea
   if (own) {
     return (
       <p className="sealed" role="status">
-        Your sealed choice: bid {own.bid}
-        {own.cards.length ? `, ${own.cards.map(cardName).join(", ")}` : ""}. Waiting for the other wizard…
+        {t("board.sealed", { bid: own.bid, cards: own.cards.length ? `, ${own.cards.map(cardName).join(", ")}` : "" })}
       </p>
     );
   }
@@ -115,12 +118,12 @@ function BidSelector({ view, seat, act, enabled, own }: { view: ShazammView; sea
       }}
     >
       <label className="bid-label">
-        Bid <strong>{bid}</strong> / {mana}
+        {t("board.bid")} <strong>{bid}</strong> / {mana}
         <input type="range" name="bid" min={mana > 0 ? 1 : 0} max={mana} value={bid} onChange={(e) => setBid(Number(e.target.value))} aria-valuetext={`${bid} mana`} />
         <input type="number" name="bid-number" aria-label="bid" min={mana > 0 ? 1 : 0} max={mana} value={bid} onChange={(e) => setBid(Number(e.target.value))} />
       </label>
       <fieldset className="hand" disabled={view.silenced && false}>
-        <legend>Your hand</legend>
+        <legend>{t("board.yourHand")}</legend>
         {hand.map((c) => (
           <label key={c} className={`card${cards.includes(c) ? " picked" : ""}${c === 0 ? " decoy" : ""}`}>
             <input type="checkbox" checked={cards.includes(c)} onChange={() => toggle(c)} /> {cardName(c)}
@@ -128,8 +131,7 @@ function BidSelector({ view, seat, act, enabled, own }: { view: ShazammView; sea
         ))}
       </fieldset>
       <button type="submit" className="primary" disabled={!enabled}>
-        Commit (bid {bid}
-        {cards.length ? `, ${cards.length} card${cards.length > 1 ? "s" : ""}` : ""})
+        {t("board.commit", { bid, cards: cards.length ? `, ${cards.map(cardName).join(", ")}` : "" })}
       </button>
     </form>
   );
