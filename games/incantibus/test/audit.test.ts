@@ -73,3 +73,49 @@ describe("a Sacoche paid first in a multi-token payment", () => {
     expect(payments({ kind: "any", count: 4 }, [id("Sacoche")], trunk.slice(1)).map(names)).not.toContainEqual(["Sacoche", "Gui", "Champignon", "Citrouille"]);
   });
 });
+
+describe("rules the suite did not test yet", () => {
+  it("Retiro (note 2): a spell token fished from the moat casts a new spell at once", () => {
+    const s = castBy0("Retiro", { spells: ["Retiro", "Fortuna", "Locus"], moat: ["hidden:Spell"] });
+    doAct(s, 0, { type: "retiro", token: id("hidden:Spell") });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "choose a spell card" });
+    doAct(s, 0, { type: "cast", card: cardOf(s, "Fortuna") });
+    expect(names(s.trunks[0]!)).toEqual(["Spell", "Spell", "Fortuna"]);
+  });
+
+  it("Video (note 2): a hidden spell token is taken and casts a new spell at once", () => {
+    const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "hidden:Spell"], spells: ["Video", "Fortuna", "Locus"] });
+    pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
+    doAct(s, 0, { type: "cast", card: cardOf(s, "Video") });
+    doAct(s, 0, { type: "video", slot: 3 });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "choose a spell card" });
+  });
+
+  it("ruling 11: a monster taken by Imperium without its weapon flees", () => {
+    const s = castBy0("Imperium", { roomTokens: ["Spell", "Gold 1", "visible:Gobelin 3", "Gold 2"] });
+    doAct(s, 0, { type: "imperium", slot: 2 });
+    // Gobelin 3 flees, then the room's last token (Gold 2) falls into the moat too.
+    expect(names(s.moat)).toEqual(["Gobelin 3", "Gold 2"]);
+    expect(names(s.trunks[0]!)).toEqual(["Spell"]);
+  });
+
+  it("ruling 14: a face-down Sensei Ramus faced with wand 1 or 2 is defeated", () => {
+    const s = arranged(2, { wands: [1, 4], room: "crypt", sorcerers: [{ token: "Sensei Ramus", faceUp: false }, { token: "Dae Mago", faceUp: false }] });
+    pointAll(s, [{ type: "sorcerer", slot: 0 }, { type: "sorcerer", slot: 1 }]);
+    expect(names(s.trunks[0]!)).toEqual(["Sensei Ramus"]);
+  });
+
+  it("monsters: three monster slots, a fourth goes to the bag, a fifth asks for room", () => {
+    const s = arranged(2, { wands: [4, 1], roomTokens: ["visible:Vampire 3", "Gui", "Gold 1", "Gold 3"], trunks: [["Pieu ailé", "visible:Gobelin 3", "visible:Fantôme 3", "visible:Loup-Garou 3", "hidden:Vampire 4"], []] });
+    pointAll(s, [roomSlot(s, "Vampire 3"), roomSlot(s, "Gui")]);
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "your trunk is full: throw a token into the moat" });
+    expect(fits(["Pieu ailé", "visible:Gobelin 3", "visible:Fantôme 3", "visible:Loup-Garou 3"].map(id), "apprentice")).toBe(true);
+  });
+
+  it("ruling 17: takes resolve strongest wand first (its full-trunk question comes before the weaker seat's take)", () => {
+    const s = arranged(2, { wands: [1, 4], roomTokens: ["Gui", "Gold 2", "Gold 1", "Gold 3"], trunks: [[], ["Gold 1", "Gold 2", "Gold 3"]] });
+    pointAll(s, [roomSlot(s, "Gui"), roomSlot(s, "Gold 2")]);
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 1 });
+    expect(names(s.trunks[0]!)).toEqual([]);
+  });
+});
