@@ -1,7 +1,7 @@
 // @grimoire/incantibus: Incantibus on the engine contract (apprentice and expert modes).
 import { err, ok, parseByEnumeration, type Game, type Result } from "@grimoire/engine";
 import { z } from "zod";
-import { MODES, ROOF, ROOMS, SPELL_CARDS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
+import { MODES, PLAYER_COUNTS, ROOF, ROOMS, SPELL_CARDS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
 import { bots } from "./bots.ts";
 import { steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
@@ -24,7 +24,7 @@ const arrangementSchema = z.object({
   wands: z.array(z.number().int()).optional(),
   room: z.string().optional(),
   rooms: z.array(z.string()).optional(),
-  roomTokens: z.array(z.union([tokenRef, z.object({ token: tokenRef, hidden: z.boolean().optional() }).strict()])).optional(),
+  roomTokens: z.array(z.union([tokenRef, z.object({ token: tokenRef, hidden: z.boolean().optional(), knownBy: z.array(z.number().int()).optional() }).strict()])).optional(),
   potionRow: z.array(tokenRef).optional(),
   grimoireRow: z.array(tokenRef).optional(),
   sorcerers: z.array(z.union([tokenRef, z.object({ token: tokenRef, faceUp: z.boolean().optional() }).strict()])).optional(),
@@ -99,8 +99,14 @@ function arrange(state: State, raw: unknown): Result<State, string> {
       const spec = typeof t === "string" ? { token: t } : t;
       const id = take(spec.token, `roomTokens.${i}`, ["visible", "hidden"]);
       if (!id.ok) return id;
-      state.roomTokens.push({ token: id.value, hidden: spec.hidden ?? TOKENS[id.value]!.cls === "hidden", knownBy: [] });
+      const hidden = "hidden" in spec && spec.hidden !== undefined ? spec.hidden : TOKENS[id.value]!.cls === "hidden";
+      const knownBy = "knownBy" in spec && spec.knownBy ? [...new Set(spec.knownBy)].sort((x, y) => x - y) : [];
+      if (knownBy.some((seat) => seat < 0 || seat >= state.seats)) return err(`roomTokens.${i}.knownBy: seats are 0 to ${state.seats - 1}`);
+      if (knownBy.length > 0 && !hidden) return err(`roomTokens.${i}.knownBy: only a hidden token can have been looked under`);
+      state.roomTokens.push({ token: id.value, hidden, knownBy });
     }
+    if (state.room === null && state.roomTokens.length > 0) return err("roomTokens: the crypt holds no room tokens");
+    if (state.room !== null && state.roomTokens.length < 2) return err("roomTokens: a room being searched holds at least 2 tokens (with one or none it is cleared)");
   }
   for (const [key, supply, cls] of [["potionRow", "potionSupply", "potion"], ["grimoireRow", "grimoireSupply", "grimoire"]] as const) {
     const names = a[key];
@@ -109,6 +115,8 @@ function arrange(state: State, raw: unknown): Result<State, string> {
     for (const [i, n] of names.entries()) { const id = take(n, `${key}.${i}`, [cls]); if (!id.ok) return id; state[key].push(id.value); }
   }
   if (a.sorcerers) {
+    const most = PLAYER_COUNTS[state.seats]!.sorcerers;
+    if (a.sorcerers.length > most) return err(`sorcerers: at most ${most} sorcerers with ${state.seats} players`);
     for (const s of state.sorcerers) if (s) state.sorcerersOut.push(s.token);
     state.sorcerers = [];
     for (const [i, s] of a.sorcerers.entries()) {

@@ -28,3 +28,22 @@ describe("arrangement rooms", () => {
     expect(r.value.rooms.length).toBe(4);
   });
 });
+
+describe("arrangement room tokens and sorcerers", () => {
+  it("a hidden room token may be set as already looked under (Video), seen only by those seats", () => {
+    const r = tryArrange(3, { roomTokens: [{ token: "hidden:Vampire 5", knownBy: [2] }, "Gui", "Gold 1"] });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.value.roomTokens[0]).toMatchObject({ hidden: true, knownBy: [2] });
+    expect(game.view(r.value, 2).roomTokens[0]!.token).not.toBeNull();
+    expect(game.view(r.value, 0).roomTokens[0]!.token).toBeNull();
+    expect(game.view(r.value, "spectator").roomTokens[0]!.token).toBeNull();
+  });
+
+  it("errors name the faulty field", () => {
+    expect(tryArrange(2, { roomTokens: [{ token: "hidden:Vampire 5", knownBy: [2] }, "Gui"] })).toEqual({ ok: false, error: "roomTokens.0.knownBy: seats are 0 to 1" });
+    expect(tryArrange(2, { roomTokens: [{ token: "Gui", knownBy: [0] }, "Gold 1"] })).toEqual({ ok: false, error: "roomTokens.0.knownBy: only a hidden token can have been looked under" });
+    expect(tryArrange(2, { roomTokens: ["Gui"] })).toEqual({ ok: false, error: "roomTokens: a room being searched holds at least 2 tokens (with one or none it is cleared)" });
+    expect(tryArrange(2, { room: "crypt", roomTokens: ["Gui", "Gold 1"], sorcerers: ["Dame Blanche"] })).toEqual({ ok: false, error: "roomTokens: the crypt holds no room tokens" });
+    expect(tryArrange(2, { sorcerers: ["Dame Blanche", "Dae Mago", "Night Knight", "Lady Goblina", "Aiti Romulus", "Le Comte Vlad", "Rexe Indigo"] })).toEqual({ ok: false, error: "sorcerers: at most 6 sorcerers with 2 players" });
+  });
+});
