@@ -12,6 +12,7 @@ export const en = {
     join: "Join",
     watch: "Watch",
     replay: "Replay record",
+    playersExact: "{{n}} players",
     players: "{{min}}–{{max}} players",
   },
   create: {
@@ -25,6 +26,8 @@ export const en = {
     clock: "Seconds per decision (empty: no clock)",
     options: "Options",
     name: "Your name",
+    addSeat: "add a seat",
+    removeSeat: "remove a seat",
     submit: "Create the table",
     creating: "Creating…",
   },

@@ -14,6 +14,7 @@ export const fr: Texts = {
     join: "Rejoindre",
     watch: "Regarder",
     replay: "Enregistrement de la partie",
+    playersExact: "{{n}} joueurs",
     players: "{{min}} à {{max}} joueurs",
   },
   create: {
@@ -27,6 +28,8 @@ export const fr: Texts = {
     clock: "Secondes par décision (vide : sans pendule)",
     options: "Options",
     name: "Votre nom",
+    addSeat: "ajouter une place",
+    removeSeat: "retirer une place",
     submit: "Créer la table",
     creating: "Création…",
   },

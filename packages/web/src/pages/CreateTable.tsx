@@ -82,8 +82,8 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
             </label>
           ))}
           <div className="row">
-            <button type="button" className="small" disabled={others.length >= maxOthers} onClick={() => setOthers([...others, "medium"])} aria-label="add a seat">＋</button>
-            <button type="button" className="small" disabled={others.length <= minOthers} onClick={() => setOthers(others.slice(0, -1))} aria-label="remove a seat">－</button>
+            <button type="button" className="small" disabled={others.length >= maxOthers} onClick={() => setOthers([...others, "medium"])} aria-label={t("create.addSeat")}>+</button>
+            <button type="button" className="small" disabled={others.length <= minOthers} onClick={() => setOthers(others.slice(0, -1))} aria-label={t("create.removeSeat")}>-</button>
           </div>
         </fieldset>
         {Object.keys(options).length > 0 && (

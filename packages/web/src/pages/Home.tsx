@@ -38,7 +38,7 @@ export function Home() {
               <li key={id} className={`game-card g-${id}`}>
                 <GameEmblem game={id} />
                 <h3>{t(`games.${id}.title`)}</h3>
-                {info && <p className="muted">{t("home.players", { min: info.minSeats, max: info.maxSeats })}</p>}
+                {info && <p className="muted">{info.minSeats === info.maxSeats ? t("home.playersExact", { n: info.minSeats }) : t("home.players", { min: info.minSeats, max: info.maxSeats })}</p>}
                 <p>{t(`games.${id}.short`)}</p>
                 <Link to={{ page: "howto", game: id }}>{t("home.howto")}</Link>
               </li>
