@@ -98,15 +98,12 @@ export class Hub {
         continue;
       }
       const live = this.makeLive(record, game);
-      if (record.status !== "open") {
-        live.state = game.setup({ seats: record.seats.length, options: record.options, seed: record.seed });
-        for (const entry of await this.storage.loadActions(record.id)) {
-          const events = game.apply(live.state, entry.seat, this.reparse(game, live.state, entry));
-          live.history.push({ seat: entry.seat, by: entry.by, events });
-          live.version = entry.version;
-        }
-        // Everyone is away until they come back.
-        live.awaySince = record.seats.map((s) => (s.kind === "human" ? this.clock.now() : null));
+      try {
+        await this.rebuild(live);
+      } catch (error) {
+        // One broken log must not keep the other matches down: that table stays unloaded.
+        this.log(`table ${record.id}: cannot be rebuilt from its log: ${(error as Error).message}`);
+        continue;
       }
       this.tables.set(record.id, live);
       if (record.status === "playing") {
@@ -114,6 +111,20 @@ export class Hub {
         else this.schedule(live);
       }
     }
+  }
+
+  /** Replays a started match's log through the engine. */
+  private async rebuild(live: Live): Promise<void> {
+    const { record, game } = live;
+    if (record.status === "open") return;
+    live.state = game.setup({ seats: record.seats.length, options: record.options, seed: record.seed });
+    for (const entry of await this.storage.loadActions(record.id)) {
+      const events = game.apply(live.state, entry.seat, this.reparse(game, live.state, entry));
+      live.history.push({ seat: entry.seat, by: entry.by, events });
+      live.version = entry.version;
+    }
+    // Everyone is away until they come back.
+    live.awaySince = record.seats.map((s) => (s.kind === "human" ? this.clock.now() : null));
   }
 
   private reparse(game: AnyGame, state: unknown, entry: LoggedAction): unknown {

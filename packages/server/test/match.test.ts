@@ -115,6 +115,39 @@ describe("matches", () => {
   }, 60_000);
 });
 
+describe("a human against a bot on every game that lists its actions", () => {
+  for (const game of games.filter((g) => g.id !== "bidding-slow" && !g.sampleActions)) {
+    it(`${game.id}: seat 1 plays the first legal action each time, the bot the rest, to the end`, async () => {
+      const seats = [{ kind: "open" }, ...Array.from({ length: game.minSeats - 1 }, () => ({ kind: "bot", level: "easy" }))];
+      const created = await http(server, "POST", "/api/tables", { game: game.id, seats });
+      const id = created.body.table.id as string;
+      const joined = await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" });
+      const me = await Client.open(server);
+      me.send({ type: "hello", tableId: id, token: joined.body.token });
+      let mine = 0;
+      let lastActed = -1;
+      const deadline = Date.now() + 60_000;
+      while (me.of("over").length === 0 && Date.now() < deadline) {
+        const latest = [...me.messages].reverse().find((m) => m.type === "sync" || m.type === "update");
+        if (latest && (latest.type === "sync" || latest.type === "update")) {
+          const { decision, legal, version } = latest;
+          if (decision.seats.includes(0) && legal && legal.length > 0 && version !== lastActed) {
+            lastActed = version;
+            me.send({ type: "act", action: legal[0]!.action, ref: `v${version}` });
+            mine++;
+          }
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const over = await me.waitFor("over", () => true, 0, 30_000);
+      expect(mine).toBeGreaterThan(0);
+      expect(me.of("update").some((u) => u.actor === 0 && u.by === "player")).toBe(true);
+      expect(over.outcome.scores.length).toBe(game.minSeats);
+      await me.close();
+    }, 90_000);
+  }
+});
+
 describe("serving", () => {
   it("serves the built web client next to the API", async () => {
     const dist = mkdtempSync(join(tmpdir(), "grimoire-dist-"));
