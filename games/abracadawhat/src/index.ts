@@ -59,6 +59,10 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
   bots: {
     ...bots,
     strong: { description: "Information-set tree search over redealt hidden stones, the reasoner playing the rollouts.", create: () => strongBot(abracadawhatGame) },
+    bayes: {
+      description: "The same search, its deals weighted by how likely the other players' casts were given what they saw.",
+      create: () => strongBot(abracadawhatGame, 400, true),
+    },
   },
   levels: { ...levels, hard: "strong" },
 };

@@ -36,6 +36,8 @@ export interface IsmctsOptions<S, A> {
   readonly evaluate?: (state: S, seat: Seat) => number;
   /** Actions sampled per step for games with `sampleActions` (default 24). */
   readonly sampleWidth?: number;
+  /** Determinizations (default: the game's resample); e.g. one weighting hidden cards by what others did. */
+  readonly resample?: (view: unknown, seat: Seat, rng: RngState) => S;
   /** Reward of a finished game for `seat` (default: 1 win, 0.5 draw or shared, 0 loss). */
   readonly reward?: (outcome: Outcome, seat: Seat, state: S) => number;
 }
@@ -105,7 +107,7 @@ export function ismctsSearch<S, A>(game: AnyGame, context: BotContext<unknown, A
     if (deadline !== null && iterations > 0 && options.now!() >= deadline) break;
     iterations++;
     const local = forkRng(rng);
-    const state = game.resample(view, seat, local) as S;
+    const state = (options.resample ? options.resample(view, seat, local) : game.resample(view, seat, local)) as S;
     const path: { edge: Edge<A>; actor: Seat }[] = [];
     let node = root;
     // In a simultaneous step: the node where it started, and the commits made so far.
