@@ -1,6 +1,8 @@
 // Secrecy and reconnection on the sealed-bids fixture: each seat sees only its own hand and
 // its own version of each event; nothing of another seat's sealed bid before the reveal.
+import { createRng } from "@grimoire/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { games } from "./support/catalog.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
 
 let server: TestServer;
@@ -100,4 +102,64 @@ describe("reconnection", () => {
     expect((await c.waitFor("error")).code).toBe("not-authorized");
     await Promise.all([back.close(), fresh.close(), bob.close(), c.close()]);
   });
+});
+
+describe("every registered game: each viewer receives exactly the engine's projection", () => {
+  for (const game of games.filter((g) => g.id !== "bidding-slow")) {
+    it(`${game.id}: seat 1 and a spectator get game.view / game.eventFor for them at every version, nothing more`, async () => {
+      const seats = [{ kind: "open" }, ...Array.from({ length: game.minSeats - 1 }, () => ({ kind: "bot", level: "easy" }))];
+      const created = await http(server, "POST", "/api/tables", { game: game.id, seats });
+      const id = created.body.table.id as string;
+      // Seat 0 connects before the match starts (joining fills the last seat), so it sees every version.
+      const spec = await hello(id);
+      const joined = await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" });
+      const me = await hello(id, joined.body.token);
+      // Ann plays her first legal action whenever she must decide (built from her view, through
+      // the game's resampler, when the game has too many actions to list).
+      let lastActed = -1;
+      const deadline = Date.now() + 60_000;
+      while (me.of("over").length === 0 && Date.now() < deadline) {
+        const latest = [...me.messages].reverse().find((m) => m.type === "sync" || m.type === "update");
+        if (latest && (latest.type === "sync" || latest.type === "update") && latest.decision.seats.includes(0) && latest.version !== lastActed) {
+          lastActed = latest.version;
+          const action = latest.legal && latest.legal.length > 0 ? latest.legal[0]!.action : game.legalActions(game.resample(latest.view, 0, createRng(latest.version + 1)), 0)[0];
+          me.send({ type: "act", action });
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await spec.waitFor("over");
+      const record = (await http(server, "GET", `/api/tables/${id}/record`)).body;
+      const state = game.setup({ seats: game.minSeats, options: game.optionsSchema.parse(record.options), seed: record.seed });
+      const expected = new Map<number, { view0: unknown; viewS: unknown; events0: unknown[]; eventsS: unknown[] }>();
+      expected.set(0, { view0: game.view(state, 0), viewS: game.view(state, "spectator"), events0: [], eventsS: [] });
+      record.actions.forEach((a: { seat: number; action: unknown }, i: number) => {
+        const parsed = game.parseAction(state, a.seat, a.action);
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        const events = game.apply(state, a.seat, parsed.value);
+        expected.set(i + 1, {
+          view0: game.view(state, 0),
+          viewS: game.view(state, "spectator"),
+          events0: events.map((e) => game.eventFor(e, 0)).filter((e) => e !== null),
+          eventsS: events.map((e) => game.eventFor(e, "spectator")).filter((e) => e !== null),
+        });
+      });
+      const mine = me.of("update");
+      const theirs = spec.of("update");
+      // Seat 0 said hello right after joining: a bot may have played first; its sync shows that version.
+      const firstSync = me.of("sync")[0]!;
+      expect(firstSync.view).toEqual(expected.get(firstSync.version)!.view0);
+      expect(mine.map((u) => u.version)).toEqual(record.actions.map((_: unknown, i: number) => i + 1).filter((v: number) => v > firstSync.version));
+      expect(theirs.map((u) => u.version)).toEqual(record.actions.map((_: unknown, i: number) => i + 1));
+      for (const u of mine) {
+        expect(u.view).toEqual(expected.get(u.version)!.view0);
+        expect(u.events).toEqual(expected.get(u.version)!.events0);
+      }
+      for (const u of theirs) {
+        expect(u.view).toEqual(expected.get(u.version)!.viewS);
+        expect(u.events).toEqual(expected.get(u.version)!.eventsS);
+        expect(u.legal).toEqual([]);
+      }
+      await Promise.all([me.close(), spec.close()]);
+    }, 90_000);
+  }
 });
