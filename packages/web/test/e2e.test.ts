@@ -104,6 +104,15 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
     expect(seenByB).not.toContain("Your sealed choice");
     expect(framesB.some((f) => /"bid":7\b/.test(f))).toBe(false);
     await b.screenshot({ path: `${ARTIFACTS}shazamm-two-browsers-before-reveal.png`, fullPage: true });
+    // a spectator watching the table sees that A has chosen, and nothing of the choice
+    const ctxC = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: "en-US" });
+    const c = await ctxC.newPage();
+    await c.goto(`${invite}&watch=1`);
+    await c.getByText("You are watching.").waitFor({ timeout: 15_000 });
+    await c.locator(".mage.m0 .badge", { hasText: "chosen" }).waitFor({ timeout: 15_000 });
+    expect(await c.locator("main").innerText()).not.toMatch(/bids? 7\b|sealed/i);
+    expect(await c.locator("form.bid").count()).toBe(0);
+    await ctxC.close();
 
     await b.locator('input[name="bid-number"]').fill("3");
     await b.getByRole("button", { name: /^Commit/ }).click();

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SPELL_NAMES } from "../../../../games/abracadawhat/src/data.ts";
 import type { View } from "../../../../games/abracadawhat/src/view.ts";
-import { Meter, seatName, type BoardProps } from "./GameBoard.tsx";
+import { Die, Meter, seatName, type BoardProps } from "./GameBoard.tsx";
 
 const HUES = [0, 0, 280, 220, 300, 50, 190, 15, 130];
 const SPELLS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
@@ -32,8 +32,10 @@ function expand(counts: readonly number[]): number[] {
   return out;
 }
 
-export function AbracaBoard({ view, seat, table, legal, act, myTurn }: BoardProps<View>) {
+export function AbracaBoard({ view, seat, table, legal, act, myTurn, events }: BoardProps<View>) {
   const { t } = useTranslation();
+  const hurt = new Set(events.filter((e) => (e as { type?: string }).type === "life" && ((e as { change?: number }).change ?? 0) < 0).map((e) => (e as { seat: number }).seat));
+  const rolls = events.filter((e): e is { type: "roll"; seat: number; value: number } => (e as { type?: string }).type === "roll");
   const [warning, setWarning] = useState<string | null>(null);
   const lastCast = view.phase.type === "casting" ? view.phase.lastCast : 0;
   const turnSeat = view.phase.type === "casting" ? view.phase.seat : -1;
@@ -58,7 +60,7 @@ export function AbracaBoard({ view, seat, table, legal, act, myTurn }: BoardProp
           const hand = view.hands[s];
           const stones = hand ? expand(hand) : Array<number | null>(view.handSizes[s] ?? 0).fill(null);
           return (
-            <div key={s} className={`player${s === turnSeat ? " active" : ""}${s === seat ? " me" : ""}`}>
+            <div key={s} className={`player${s === turnSeat ? " active" : ""}${s === seat ? " me" : ""}${hurt.has(s) ? " hit" : ""}`}>
               <div className="pname">
                 {s === turnSeat ? "▶ " : ""}
                 {seatName(table, s)}
@@ -94,6 +96,15 @@ export function AbracaBoard({ view, seat, table, legal, act, myTurn }: BoardProp
           ))}
         </div>
       </div>
+      {rolls.length > 0 && (
+        <p className="dice reveal" aria-live="polite">
+          {rolls.map((r, i) => (
+            <span key={i}>
+              {seatName(table, r.seat)}: <Die value={r.value} />{" "}
+            </span>
+          ))}
+        </p>
+      )}
       {myTurn && (
         <div className="cast-buttons" role="group" aria-label={t("board.castSpell")}>
           {SPELLS.map((sp) => (

@@ -3,7 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { card } from "../../../../games/emmerlaus/src/cards.ts";
 import type { EmmerlausView } from "../../../../games/emmerlaus/src/view.ts";
-import { Meter, seatName, type BoardProps } from "./GameBoard.tsx";
+import { Die, Meter, seatName, type BoardProps } from "./GameBoard.tsx";
 
 const cardName = (id: string) => {
   try {
@@ -13,25 +13,17 @@ const cardName = (id: string) => {
   }
 };
 
-function Die({ value }: { value: number }) {
-  return (
-    <svg className="die" width="30" height="30" viewBox="0 0 30 30" role="img" aria-label={`die ${value}`}>
-      <rect x="1" y="1" width="28" height="28" rx="5" fill="#fff" stroke="#333" />
-      <text x="15" y="21" textAnchor="middle" fontSize="16" fontWeight="bold" fill="#222">{value}</text>
-    </svg>
-  );
-}
 
 export function EmmerlausBoard({ view, seat, table, events }: BoardProps<EmmerlausView>) {
   const rolls = events.filter((e): e is { type: "roll"; seat: number; what: string; dice: number[]; total: number } => (e as { type?: string }).type === "roll");
-  const damage = events.filter((e) => (e as { type?: string }).type === "damage" || (e as { type?: string }).type === "life");
+  const hurt = new Set(events.filter((e) => (e as { type?: string; delta?: number }).type === "life" && ((e as { delta?: number }).delta ?? 0) < 0).map((e) => (e as { seat: number }).seat));
   const me = seat !== null ? view.players[seat] : null;
   const { t } = useTranslation();
   return (
     <section className="board emmerlaus" aria-label="table">
       <div className="players">
         {view.players.map((p, s) => (
-          <div key={s} className={`player${s === seat ? " me" : ""}${p.alive ? "" : " dead"}${damage.length ? " hit" : ""}`}>
+          <div key={s} className={`player${s === seat ? " me" : ""}${p.alive ? "" : " dead"}${hurt.has(s) ? " hit" : ""}`}>
             <div className="pname">
               {seatName(table, s)} {p.alive ? "" : "☠"}
             </div>

@@ -43,3 +43,13 @@ export function Meter({ value, max, label, className }: { value: number; max: nu
     </span>
   );
 }
+
+/** A die face (rolled in with a short animation). */
+export function Die({ value }: { value: number }) {
+  return (
+    <svg className="die" width="30" height="30" viewBox="0 0 30 30" role="img" aria-label={`die ${value}`}>
+      <rect x="1" y="1" width="28" height="28" rx="5" fill="#fff" stroke="#333" />
+      <text x="15" y="21" textAnchor="middle" fontSize="16" fontWeight="bold" fill="#222">{value}</text>
+    </svg>
+  );
+}
