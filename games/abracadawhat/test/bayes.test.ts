@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "@grimoire/engine";
 import { abracadawhatGame } from "../src/index.ts";
 import { bayesResample, castLogLikelihood } from "../src/bots/bayes.ts";
-import type { Spell, State } from "../src/state.ts";
+import type { Spell } from "../src/data.ts";
+import type { State } from "../src/state.ts";
 
 /** Seat 0's hand redealt from its stones and the pile, with as many (or as few) 3s as possible. */
 function withThrees(base: State, many: boolean): State {
