@@ -96,6 +96,11 @@ describe("reconnection", () => {
     // Without `since`: a full sync at the current version.
     const fresh = await hello(id, tokens[0]);
     expect((await fresh.waitFor("sync")).version).toBe(1);
+    // Far behind (or a future version): a full sync instead of updates.
+    const confused = await hello(id, tokens[0], 999);
+    expect((await confused.waitFor("sync")).version).toBe(1);
+    expect(confused.of("update")).toHaveLength(0);
+    await confused.close();
     // A stolen-looking token is refused, a seat's token proves only that seat.
     const c = await Client.open(server);
     c.send({ type: "hello", tableId: id, token: tokens[1]!.slice(0, -2) + "AA" });
