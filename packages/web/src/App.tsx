@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { LANGUAGES, switchLanguage, type Language } from "./i18n/index.ts";
 import { Home } from "./pages/Home.tsx";
 import { HowTo } from "./pages/HowTo.tsx";
+import { Replay } from "./pages/Replay.tsx";
 import { TablePage } from "./pages/TablePage.tsx";
 import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
 
@@ -40,6 +41,7 @@ export function App() {
       <main id="main">
         {route.page === "home" && <Home />}
         {route.page === "howto" && <HowTo game={route.game} />}
+        {route.page === "replay" && <Replay key={route.id} id={route.id} />}
         {route.page === "table" && <TablePage key={`${route.id}:${route.watch}`} id={route.id} watch={route.watch} />}
       </main>
     </>

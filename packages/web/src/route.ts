@@ -1,16 +1,19 @@
 // Routing by query string, so the invitation link `/?table=<id>` works with a static server:
-// `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, nothing = home.
+// `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, `?replay=ID`, nothing = home.
 import { useEffect, useState } from "react";
 
 export type Route =
   | { readonly page: "home" }
   | { readonly page: "howto"; readonly game: string }
+  | { readonly page: "replay"; readonly id: string }
   | { readonly page: "table"; readonly id: string; readonly watch: boolean };
 
 export function parseRoute(search: string): Route {
   const params = new URLSearchParams(search);
   const table = params.get("table");
   if (table) return { page: "table", id: table, watch: params.get("watch") === "1" };
+  const replay = params.get("replay");
+  if (replay) return { page: "replay", id: replay };
   const howto = params.get("howto");
   if (howto) return { page: "howto", game: howto };
   return { page: "home" };
@@ -22,6 +25,8 @@ export function hrefOf(route: Route): string {
       return "/";
     case "howto":
       return `/?howto=${encodeURIComponent(route.game)}`;
+    case "replay":
+      return `/?replay=${encodeURIComponent(route.id)}`;
     case "table":
       return `/?table=${encodeURIComponent(route.id)}${route.watch ? "&watch=1" : ""}`;
   }

@@ -60,6 +60,13 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
       expect(result).toMatch(/Winner: |Draw/);
       await expect(page.locator('[data-testid="outcome"]').isVisible()).resolves.toBe(true);
       await page.screenshot({ path: `${ARTIFACTS}${game}-over.png`, fullPage: true });
+      // the replay, played again in the page from the record, ends on the same result
+      await page.getByRole("link", { name: "Watch the replay" }).click();
+      await page.locator('[data-testid="replay-outcome"]').waitFor({ timeout: 30_000 });
+      expect(await page.locator('[data-testid="replay-outcome"] .result').innerText()).toBe(result);
+      await page.getByRole("button", { name: "first step" }).click();
+      await page.getByRole("button", { name: "next step" }).click();
+      await page.screenshot({ path: `${ARTIFACTS}${game}-replay.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }, 200_000);

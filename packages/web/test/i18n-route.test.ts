@@ -31,6 +31,7 @@ describe("routes", () => {
     expect(parseRoute("?table=abc")).toEqual({ page: "table", id: "abc", watch: false });
     expect(parseRoute("?table=abc&watch=1")).toEqual({ page: "table", id: "abc", watch: true });
     expect(parseRoute("?howto=shazamm")).toEqual({ page: "howto", game: "shazamm" });
+    expect(parseRoute("?replay=r1")).toEqual({ page: "replay", id: "r1" });
     expect(parseRoute("")).toEqual({ page: "home" });
     for (const r of [{ page: "table", id: "a b", watch: true }, { page: "howto", game: "incantibus" }, { page: "home" }] as const)
       expect(parseRoute(hrefOf(r).slice(1))).toEqual(r);

@@ -113,6 +113,7 @@ export const en = {
     lying: "{{n}} card(s) lying",
     power: "PL {{n}}",
   },
+  replay: { title: "Replay", controls: "replay controls", first: "first step", previous: "previous step", next: "next step", last: "last step", step: "step", as: "Seen by", spectator: "a spectator", watch: "Watch the replay" },
   games: {
     abracadawhat: {
       title: "Abraca…What?",

@@ -115,6 +115,7 @@ export const fr: Texts = {
     lying: "{{n}} carte(s) posée(s)",
     power: "NP {{n}}",
   },
+  replay: { title: "Rejouer", controls: "commandes du replay", first: "première étape", previous: "étape précédente", next: "étape suivante", last: "dernière étape", step: "étape", as: "Vu par", spectator: "un spectateur", watch: "Revoir la partie" },
   games: {
     abracadawhat: {
       title: "Abraca…What?",

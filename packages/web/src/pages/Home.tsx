@@ -75,6 +75,7 @@ function TableList({ tables }: { tables: readonly TableInfo[] }) {
           {table.status === "over" && (
             <>
               {" "}
+              <Link to={{ page: "replay", id: table.id }}>{t("replay.watch")}</Link>{" "}
               <a href={api.recordUrl(table.id)} download={`${table.id}.json`}>{t("home.replay")}</a>
             </>
           )}

@@ -7,6 +7,7 @@ import { GameBoard } from "../games/GameBoard.tsx";
 import type { LegalAction, TableInfo } from "../protocol.ts";
 import { Countdown, ErrorBox } from "../widgets.tsx";
 import { api } from "../api.ts";
+import { Link } from "../App.tsx";
 
 export function useMatch(tableId: string, token: string | undefined): [MatchSnapshot, MatchConnection] {
   const connection = useMemo(() => new MatchConnection({ tableId, token }), [tableId, token]);
@@ -160,6 +161,7 @@ function Outcome({ snap }: { snap: MatchSnapshot }) {
       )}
       {table && (
         <p>
+          <Link to={{ page: "replay", id: table.id }}>{t("replay.watch")}</Link> ·{" "}
           <a href={api.recordUrl(table.id)} download={`${table.id}.json`}>{t("home.replay")}</a>
         </p>
       )}

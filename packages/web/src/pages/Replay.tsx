@@ -1,0 +1,110 @@
+// The replay of a finished match, in the browser: the record (seed, options, actions) is played
+// again with the game's own rules (loaded on demand), step by step, as any seat or a spectator
+// saw it, with the board, the log in words, and the result.
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError, api } from "../api.ts";
+import { GameBoard } from "../games/GameBoard.tsx";
+import type { TableInfo } from "../protocol.ts";
+import { ErrorBox } from "../widgets.tsx";
+import type { MatchRecord } from "../../../server/src/protocol.ts";
+
+interface Step {
+  readonly views: unknown[];
+  readonly lines: string[][];
+}
+
+interface Replayed {
+  readonly table: TableInfo;
+  readonly steps: Step[];
+  readonly outcome: { winners: readonly number[]; draw: boolean } | null;
+}
+
+/** Plays a record again: per step, the view and log lines of each viewer (seats, then spectator). */
+export async function replayRecord(record: MatchRecord): Promise<Omit<Replayed, "table">> {
+  const { findGame } = await import("@grimoire/catalog");
+  const game = findGame(record.game);
+  if (!game) throw new Error(`unknown game ${record.game}`);
+  const seats = record.seats.length;
+  const viewers: (number | "spectator")[] = [...Array.from({ length: seats }, (_, i) => i), "spectator"];
+  const state = game.setup({ seats, options: game.optionsSchema.parse(record.options), seed: record.seed });
+  const snap = (events: unknown[]): Step => ({
+    views: viewers.map((v) => game.view(state, v)),
+    lines: viewers.map((v) => events.map((e) => game.eventFor(e, v)).filter((e) => e !== null).map((e) => game.describeEvent(e, v))),
+  });
+  const steps: Step[] = [snap([])];
+  for (const { seat, action } of record.actions) {
+    const parsed = game.parseAction(state, seat, action);
+    if (!parsed.ok) throw new Error(`the record does not replay: ${JSON.stringify(parsed.error)}`);
+    steps.push(snap(game.apply(state, seat, parsed.value)));
+  }
+  return { steps, outcome: game.outcome(state) };
+}
+
+export function Replay({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<Replayed | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState(0);
+  const [viewer, setViewer] = useState(-1); // -1: spectator
+  useEffect(() => {
+    (async () => {
+      const table = await api.table(id);
+      const response = await fetch(api.recordUrl(id));
+      if (!response.ok) throw new ApiError(String(response.status), ((await response.json()) as { error?: { message: string } }).error?.message ?? response.statusText);
+      const replayed = await replayRecord((await response.json()) as MatchRecord);
+      setData({ table, ...replayed });
+      setStep(replayed.steps.length - 1);
+    })().catch((e: Error) => setError(e.message));
+  }, [id]);
+  const index = viewer < 0 ? (data?.table.seats.length ?? 0) : viewer;
+  const log = useMemo(() => (data ? data.steps.slice(1, step + 1).flatMap((s) => s.lines[index] ?? []) : []), [data, step, index]);
+  if (error) return <ErrorBox message={error} />;
+  if (!data) return <p aria-live="polite">{t("table.loading")}</p>;
+  const last = data.steps.length - 1;
+  const current = data.steps[step]!;
+  const name = (s: number) => data.table.seats[s]?.name ?? t("match.seatName", { n: s + 1 });
+  return (
+    <div className={`match replay g-${data.table.game}`}>
+      <h1>
+        {t("replay.title")}: {data.table.gameTitle}
+      </h1>
+      <div className="replay-controls" role="group" aria-label={t("replay.controls")}>
+        <button type="button" onClick={() => setStep(0)} disabled={step === 0} aria-label={t("replay.first")}>⏮</button>
+        <button type="button" onClick={() => setStep(step - 1)} disabled={step === 0} aria-label={t("replay.previous")}>◀</button>
+        <input type="range" min={0} max={last} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label={t("replay.step")} />
+        <button type="button" onClick={() => setStep(step + 1)} disabled={step === last} aria-label={t("replay.next")}>▶</button>
+        <button type="button" onClick={() => setStep(last)} disabled={step === last} aria-label={t("replay.last")}>⏭</button>
+        <span className="muted">
+          {step} / {last}
+        </span>
+        <label>
+          {t("replay.as")}{" "}
+          <select value={viewer} onChange={(e) => setViewer(Number(e.target.value))}>
+            <option value={-1}>{t("replay.spectator")}</option>
+            {data.table.seats.map((s) => (
+              <option key={s.seat} value={s.seat}>{name(s.seat)}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {step === last && data.outcome && (
+        <section className="outcome" data-testid="replay-outcome">
+          <p className="result">{data.outcome.draw ? t("match.draw") : t("match.winners", { who: data.outcome.winners.map(name).join(", ") })}</p>
+        </section>
+      )}
+      <GameBoard game={data.table.game} view={current.views[index]} seat={viewer < 0 ? null : viewer} table={data.table} legal={[]} act={() => {}} events={[]} myTurn={false} />
+      <section className="log" aria-labelledby="rlog-h">
+        <h2 id="rlog-h">{t("match.log")}</h2>
+        <ol reversed>
+          {log
+            .slice(-80)
+            .reverse()
+            .map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
