@@ -34,15 +34,18 @@ export interface PairResult {
   readonly draws: number;
   readonly decisions: readonly [number, number];
   readonly ms: readonly [number, number];
+  readonly maxMs: readonly [number, number];
 }
 
-function timed(bot: Bot<unknown, unknown>, clock: { n: number; ms: number }): Bot<unknown, unknown> {
+function timed(bot: Bot<unknown, unknown>, clock: { n: number; ms: number; max: number }): Bot<unknown, unknown> {
   return {
     name: bot.name,
     decide(context) {
       const start = performance.now();
       const action = bot.decide(context);
-      clock.ms += performance.now() - start;
+      const ms = performance.now() - start;
+      clock.ms += ms;
+      clock.max = Math.max(clock.max, ms);
       clock.n++;
       return action;
     },
@@ -52,8 +55,8 @@ function timed(bot: Bot<unknown, unknown>, clock: { n: number; ms: number }): Bo
 /** Plays games [from, to) of one pair; `onGame` after each. */
 export function playPair(game: AnyGame, job: PairJob, onGame?: () => void): PairResult {
   const clocks = [
-    { n: 0, ms: 0 },
-    { n: 0, ms: 0 },
+    { n: 0, ms: 0, max: 0 },
+    { n: 0, ms: 0, max: 0 },
   ] as const;
   let scoreA = 0;
   let winsA = 0;
@@ -88,6 +91,7 @@ export function playPair(game: AnyGame, job: PairJob, onGame?: () => void): Pair
     draws,
     decisions: [clocks[0].n, clocks[1].n],
     ms: [clocks[0].ms, clocks[1].ms],
+    maxMs: [clocks[0].max, clocks[1].max],
   };
 }
 
@@ -98,6 +102,8 @@ export interface Rating {
   readonly low: number;
   readonly high: number;
   readonly msPerDecision: number;
+  /** The longest decision. */
+  readonly maxMs: number;
   readonly decisions: number;
 }
 
@@ -196,7 +202,7 @@ export function summarize(
   results: readonly PairResult[],
 ): TournamentSummary {
   const merged = pairs.map(() => ({ games: 0, scoreA: 0, winsA: 0, winsB: 0, draws: 0 }));
-  const time = bots.map(() => ({ n: 0, ms: 0 }));
+  const time = bots.map(() => ({ n: 0, ms: 0, max: 0 }));
   for (const result of results) {
     const m = merged[result.pair]!;
     m.games += result.games;
@@ -207,8 +213,10 @@ export function summarize(
     const [i, j] = pairs[result.pair]!;
     time[i]!.n += result.decisions[0];
     time[i]!.ms += result.ms[0];
+    time[i]!.max = Math.max(time[i]!.max, result.maxMs[0]);
     time[j]!.n += result.decisions[1];
     time[j]!.ms += result.ms[1];
+    time[j]!.max = Math.max(time[j]!.max, result.maxMs[1]);
   }
   const fit = fitElo(
     bots.length,
@@ -232,6 +240,7 @@ export function summarize(
       low: fit.elo[k]! - fit.half[k]!,
       high: fit.elo[k]! + fit.half[k]!,
       msPerDecision: time[k]!.n > 0 ? time[k]!.ms / time[k]!.n : 0,
+      maxMs: time[k]!.max,
       decisions: time[k]!.n,
     })),
   };
@@ -243,10 +252,10 @@ export function tournamentText(game: AnyGame, s: TournamentSummary): string {
   const lines = [
     `${game.title}: round-robin, ${s.gamesPerPair} games per pair, ${s.players} players, seeds ${s.seed}…${s.seed + s.gamesPerPair - 1}, options ${JSON.stringify(s.options)}`,
     "",
-    `${"bot".padEnd(width)}  Elo [95 % interval]     ms/decision`,
+    `${"bot".padEnd(width)}  Elo [95 % interval]     ms/decision (max)`,
     ...s.ratings.map(
       (r, k) =>
-        `${names[k]!.padEnd(width)}  ${fmt(r.elo).padStart(5)} [${fmt(r.low)}, ${fmt(r.high)}]`.padEnd(width + 26) + `  ${r.msPerDecision.toFixed(1).padStart(8)}`,
+        `${names[k]!.padEnd(width)}  ${fmt(r.elo).padStart(5)} [${fmt(r.low)}, ${fmt(r.high)}]`.padEnd(width + 26) + `  ${r.msPerDecision.toFixed(1).padStart(8)} (${r.maxMs.toFixed(0)})`,
     ),
     "",
     "pair: wins–losses–draws, score of the first [95 % interval]",
