@@ -70,11 +70,11 @@ export function Replay({ id }: { id: string }) {
         {t("replay.title")}: {data.table.gameTitle}
       </h1>
       <div className="replay-controls" role="group" aria-label={t("replay.controls")}>
-        <button type="button" onClick={() => setStep(0)} disabled={step === 0} aria-label={t("replay.first")}>⏮</button>
+        <button type="button" onClick={() => setStep(0)} disabled={step === 0} aria-label={t("replay.first")}>|◀</button>
         <button type="button" onClick={() => setStep(step - 1)} disabled={step === 0} aria-label={t("replay.previous")}>◀</button>
         <input type="range" min={0} max={last} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label={t("replay.step")} />
         <button type="button" onClick={() => setStep(step + 1)} disabled={step === last} aria-label={t("replay.next")}>▶</button>
-        <button type="button" onClick={() => setStep(last)} disabled={step === last} aria-label={t("replay.last")}>⏭</button>
+        <button type="button" onClick={() => setStep(last)} disabled={step === last} aria-label={t("replay.last")}>▶|</button>
         <span className="muted">
           {step} / {last}
         </span>
