@@ -1,4 +1,6 @@
-// Rules audit: each test here failed before the fix it documents (see the commit messages).
+// Rules audit: fixes (each test of the first sections failed before its fix, see the commit messages)
+// and tests for rules the suite had left untested.
+import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { canPay, fits, payments, type State } from "../src/index.ts";
 import { arranged, cardOf, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
@@ -117,5 +119,21 @@ describe("rules the suite did not test yet", () => {
     pointAll(s, [roomSlot(s, "Gui"), roomSlot(s, "Gold 2")]);
     expect(game.decision(s)).toMatchObject({ type: "turn", seat: 1 });
     expect(names(s.trunks[0]!)).toEqual([]);
+  });
+});
+
+describe("the Video/Ultimus question and the view contract", () => {
+  it("resampling from either seat's view keeps that view and the pending question", () => {
+    const s = castBy0("Video", { trunks: [["Ultimus"], []] });
+    doAct(s, 0, { type: "video", slot: 4 });
+    for (const seat of [0, 1]) {
+      const view = game.view(s, seat);
+      const r = game.resample(view, seat, createRng(seat + 5));
+      expect(game.view(r, seat)).toEqual(view);
+      expect(game.decision(r)).toEqual(game.decision(s));
+      expect(game.legalActions(r, 0)).toEqual(game.legalActions(s, 0));
+      const h = game.shuffleHidden(s, seat, createRng(seat + 9));
+      expect(game.view(h, seat)).toEqual(view);
+    }
   });
 });
