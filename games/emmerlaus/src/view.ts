@@ -1,7 +1,7 @@
 // What each seat may see (one projection): hands are private, the draw pile is a count, everything
 // else lies face up. Télépathie shows a hand only through an event for its caster.
 import { deepClone, forkRng, shuffle, type RngState, type Viewer } from "@grimoire/engine";
-import { baseDeck } from "./cards.ts";
+import { baseDeck, card } from "./cards.ts";
 import { allCards, power } from "./rules.ts";
 import type { EmmerlausEvent, EmmerlausState, Player } from "./state.ts";
 
@@ -25,8 +25,14 @@ export function view(state: EmmerlausState, viewer: Viewer): EmmerlausView {
     deckCount: state.deck.length,
     discard: [...state.discard],
     turn: deepClone(state.turn),
-    phase: deepClone(state.phase),
+    phase: hideKeep(deepClone(state.phase), viewer),
   };
+}
+
+/** Intervention divine's kept card is a card of its caster's hand: only the caster sees it (R26). */
+function hideKeep(phase: EmmerlausState["phase"], viewer: Viewer): EmmerlausState["phase"] {
+  if (phase.type !== "answer" || phase.pending.keep === null || phase.pending.caster === viewer) return phase;
+  return { ...phase, pending: { ...phase.pending, keep: null } };
 }
 
 export function eventFor(event: EmmerlausEvent, viewer: Viewer): EmmerlausEvent | null {
@@ -66,6 +72,12 @@ export function resample(v: EmmerlausView, seat: number, rng: RngState): Emmerla
     if (s !== seat) players[s]!.hand = unseen.splice(0, p.handCount);
   });
   partial.deck = unseen;
+  // A kept card hidden from this seat (R26): any card of the caster's sampled hand.
+  const phase = partial.phase;
+  if (phase.type === "answer" && phase.pending.keep === null && phase.pending.caster !== seat) {
+    const kept = players[phase.pending.caster]!.hand[0];
+    if (kept !== undefined && card(phase.pending.card).effect.kind === "divine") partial.phase = { ...phase, pending: { ...phase.pending, keep: kept } };
+  }
   return partial;
 }
 

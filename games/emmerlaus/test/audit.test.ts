@@ -1,0 +1,21 @@
+// Rules audit (rulings R1–R34 re-read card by card): each test here failed before the fix it names.
+import { createRng } from "@grimoire/engine";
+import { describe, expect, it } from "vitest";
+import { emmerlausGame } from "../src/index.ts";
+import { play, start } from "./helpers.ts";
+
+describe("audit: hands never leak", () => {
+  it("the card Intervention divine's caster keeps is hidden from the others while they answer (R26)", () => {
+    const s = start({ seats: 3, hands: [["intervention-divine-d-emmerlaus", "eclair", "dommage"], ["annulation"], []] });
+    const events = play(s, 0, { type: "play", card: "intervention-divine-d-emmerlaus", keep: "eclair" });
+    expect(s.phase.type).toBe("answer");
+    for (const viewer of [1, 2, "spectator"] as const) {
+      expect(JSON.stringify(emmerlausGame.view(s, viewer))).not.toContain("eclair");
+      for (const e of events) expect(JSON.stringify(emmerlausGame.eventFor(e, viewer))).not.toContain("eclair");
+    }
+    expect(emmerlausGame.view(s, 0).phase).toMatchObject({ pending: { keep: "eclair" } });
+    // A resampled state still keeps one card of the caster's (sampled) hand.
+    const r = emmerlausGame.resample(emmerlausGame.view(s, 1), 1, createRng(4));
+    expect(r.phase.type === "answer" && r.players[0]!.hand.includes(r.phase.pending.keep!)).toBe(true);
+  });
+});
