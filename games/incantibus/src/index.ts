@@ -1,7 +1,7 @@
 // @grimoire/incantibus: Incantibus on the engine contract (apprentice and expert modes).
 import { err, ok, parseByEnumeration, type Game, type Result } from "@grimoire/engine";
 import { z } from "zod";
-import { MODES, PLAYER_COUNTS, ROOF, ROOMS, SPELL_CARDS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
+import { MODES, PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELL_CARDS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
 import { bots } from "./bots.ts";
 import { steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
@@ -52,6 +52,7 @@ function arrange(state: State, raw: unknown): Result<State, string> {
     const id = tokenByName(name, used);
     if (id === null) return err(`${where}: no token "${name}" left`);
     if (cls && !cls.includes(TOKENS[id]!.cls)) return err(`${where}: "${name}" cannot go there`);
+    if (TOKENS[id]!.cls === "grimoire" && state.mode !== "expert") return err(`${where}: grimoires are used in expert mode only`);
     used.add(id);
     removeAnywhere(state, id);
     return ok(id);
@@ -111,6 +112,7 @@ function arrange(state: State, raw: unknown): Result<State, string> {
   for (const [key, supply, cls] of [["potionRow", "potionSupply", "potion"], ["grimoireRow", "grimoireSupply", "grimoire"]] as const) {
     const names = a[key];
     if (!names) continue;
+    if (names.length > ROW_SIZE) return err(`${key}: at most ${ROW_SIZE} face up`);
     state[supply].push(...state[key].splice(0));
     for (const [i, n] of names.entries()) { const id = take(n, `${key}.${i}`, [cls]); if (!id.ok) return id; state[key].push(id.value); }
   }
@@ -127,6 +129,7 @@ function arrange(state: State, raw: unknown): Result<State, string> {
     }
   }
   if (a.spells) {
+    if (a.spells.length > 3) return err("spells: at most 3 spell cards face up");
     state.pile.push(...state.faceUp.splice(0));
     for (const [i, name] of a.spells.entries()) {
       const card = state.pile.find((c) => SPELL_CARDS[c]!.toLowerCase() === name.toLowerCase());

@@ -47,3 +47,14 @@ describe("arrangement room tokens and sorcerers", () => {
     expect(tryArrange(2, { sorcerers: ["Dame Blanche", "Dae Mago", "Night Knight", "Lady Goblina", "Aiti Romulus", "Le Comte Vlad", "Rexe Indigo"] })).toEqual({ ok: false, error: "sorcerers: at most 6 sorcerers with 2 players" });
   });
 });
+
+describe("arrangement rows and modes", () => {
+  it("refuses grimoires in apprentice mode, and more than 3 potions, grimoires or spell cards face up", () => {
+    expect(tryArrange(2, { trunks: [["Grimoire 1 spell"], []] })).toEqual({ ok: false, error: "trunks.0.0: grimoires are used in expert mode only" });
+    expect(tryArrange(2, { grimoireRow: ["Grimoire 1 spell"] })).toEqual({ ok: false, error: "grimoireRow.0: grimoires are used in expert mode only" });
+    expect(tryArrange(2, { potionRow: ["Potion green Gui+Champignon", "Potion red Citrouille+Citrouille", "Potion blue Mandragore+Mandragore", "Potion red Gui+Mandragore"] })).toEqual({ ok: false, error: "potionRow: at most 3 face up" });
+    expect(tryArrange(2, { spells: ["Alkimia", "Imperium", "Retiro", "Video"] })).toEqual({ ok: false, error: "spells: at most 3 spell cards face up" });
+    const expert = game.fromArrangement({ seats: 2, options: { mode: "expert" }, seed: 1 }, { trunks: [["Grimoire 1 spell"], []] });
+    expect(expert.ok).toBe(true);
+  });
+});
