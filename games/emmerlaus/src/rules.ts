@@ -750,8 +750,8 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
     case "kill": {
       const f = factor(state, share, ctx.data, events);
       if (f.f === 0) return;
+      // Settled with the card in resolve(), which knows no resurrection may follow (R17).
       lose(state, share.receiver, receiver.life, events);
-      settle(state, events, share.receiver);
       return;
     }
     case "set-life": {

@@ -19,3 +19,14 @@ describe("audit: hands never leak", () => {
     expect(r.phase.type === "answer" && r.players[0]!.hand.includes(r.phase.pending.keep!)).toBe(true);
   });
 });
+
+describe("audit: death and victory (R16)", () => {
+  it("a winning Désintégration announces the end of the game once", () => {
+    const s = start({ hands: [["desintegration"], []] }, [15]);
+    play(s, 0, { type: "play", card: "desintegration", target: 1 });
+    const events = play(s, 1, { type: "pass" });
+    expect(events.filter((e) => e.type === "over")).toEqual([{ type: "over", winner: 0 }]);
+    expect(events.filter((e) => e.type === "died")).toHaveLength(1);
+    expect(s.phase).toEqual({ type: "over", winner: 0 });
+  });
+});
