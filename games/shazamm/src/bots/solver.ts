@@ -205,12 +205,12 @@ export function drawBid(probabilities: readonly number[], u: number): number {
 }
 
 /** Equilibrium bid for `seat` in the view (the wall's distance from its wizard, both manas). */
-export function solverBid(view: ShazammView, seat: ShazammSeat, u: number): number {
+export function solverBid(view: ShazammView, seat: ShazammSeat, u: number, payoff: "linear" | "game" = "linear"): number {
   const mana = view.mana[seat];
   const foe = view.mana[other(seat)];
   const k = Math.abs(view.wall - view.wizards[seat]);
   if (k <= 0 || k >= SPAN || foe <= 0 || mana <= 0) return Math.max(1, Math.min(mana, 1));
-  const node = bidSolver(gamePayoff(view, seat)).node(Math.min(SPAN - 1, k), Math.min(MAX_MANA, mana), Math.min(MAX_MANA, foe));
+  const node = bidSolver(payoff === "game" ? gamePayoff(view, seat) : LINEAR_PAYOFF).node(Math.min(SPAN - 1, k), Math.min(MAX_MANA, mana), Math.min(MAX_MANA, foe));
   return Math.max(1, Math.min(mana, drawBid(node.mine, u)));
 }
 
@@ -220,6 +220,8 @@ export function solverBid(view: ShazammView, seat: ShazammSeat, u: number): numb
  */
 export function solverBot(): Bot<ShazammView, ShazammAction> {
   const cards = zone2Bot();
+  // The one table it bids from is built here, once per thread, not during a decision.
+  bidSolver().value(SPAN / 2, MAX_MANA, MAX_MANA);
   return {
     name: "solver",
     decide(context: BotContext<ShazammView, ShazammAction>): ShazammAction {
