@@ -22,15 +22,16 @@ export function livingSeats(state: EmmerlausState): number[] {
   return state.players.flatMap((p, seat) => (p.alive ? [seat] : []));
 }
 
+/** Every other seat, living or not, clockwise from `seat`'s place (R25 may have moved places). */
+function clockwiseFrom(state: EmmerlausState, seat: number): number[] {
+  const order = state.seating ?? state.players.map((_, s) => s);
+  const at = order.indexOf(seat);
+  return [...order.slice(at + 1), ...order.slice(0, at)];
+}
+
 /** Living players other than `seat`, clockwise from it (R6 b). */
 export function opponentsOf(state: EmmerlausState, seat: number): number[] {
-  const n = state.players.length;
-  const out: number[] = [];
-  for (let i = 1; i < n; i++) {
-    const s = (seat + i) % n;
-    if (state.players[s]!.alive) out.push(s);
-  }
-  return out;
+  return clockwiseFrom(state, seat).filter((s) => state.players[s]!.alive);
 }
 
 const lies = (p: Player, id: string): boolean => p.lying.some((l) => l.card === id);
@@ -434,9 +435,7 @@ function endTurn(state: EmmerlausState, events: Events): void {
   const p = state.players[t.seat]!;
   if (p.alive && !t.noDraw) draw(state, t.seat, HAND_SIZE - p.hand.length, events);
   for (const q of state.players) q.heightened = false;
-  const n = state.players.length;
-  let next = (t.anchor + 1) % n;
-  while (!state.players[next]!.alive) next = (next + 1) % n;
+  const next = clockwiseFrom(state, t.anchor).find((s) => state.players[s]!.alive) ?? t.anchor;
   startTurn(state, next, t.number + 1, events);
 }
 
@@ -808,8 +807,13 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
         (a as unknown as Record<string, unknown>)[key] = receiver[key];
         (receiver as unknown as Record<string, unknown>)[key] = tmp;
       }
-      // R25: play goes on clockwise from the acting player's new place.
-      state.turn.anchor = share.receiver;
+      // R25: the two also swap places; play goes on clockwise from the acting player's new place.
+      const order = state.seating ?? state.players.map((_, s) => s);
+      const from = order.indexOf(share.sender);
+      const to = order.indexOf(share.receiver);
+      order[from] = share.receiver;
+      order[to] = share.sender;
+      state.seating = order;
       events.push({ type: "note", text: `Seats ${share.sender + 1} and ${share.receiver + 1} swap bodies` });
       return;
     }

@@ -24,7 +24,7 @@ export interface Player {
 
 export interface Turn {
   seat: number;
-  /** Play continues clockwise from this seat (the acting seat, or the target after Transfert de corps, R25). */
+  /** Play continues clockwise from this seat's place (the acting seat). */
   anchor: number;
   /** Cards still to play this turn. */
   playsLeft: number;
@@ -80,6 +80,8 @@ export interface EmmerlausState {
   discard: string[];
   turn: Turn;
   phase: Phase;
+  /** Seats in clockwise order, once a Transfert de corps has made two players swap places (R25); absent = seat order. */
+  seating?: number[];
 }
 
 export type EmmerlausEvent =

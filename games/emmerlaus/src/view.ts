@@ -26,6 +26,7 @@ export function view(state: EmmerlausState, viewer: Viewer): EmmerlausView {
     discard: [...state.discard],
     turn: deepClone(state.turn),
     phase: hideKeep(deepClone(state.phase), viewer),
+    ...(state.seating ? { seating: [...state.seating] } : {}),
   };
 }
 
@@ -66,7 +67,7 @@ export function resample(v: EmmerlausView, seat: number, rng: RngState): Emmerla
   const own = v.players[seat]!.hand ?? [];
   const players: Player[] = v.players.map((p) => ({ life: p.life, alive: p.alive, hand: [], objects: [...p.objects], lying: deepClone(p.lying), heightened: p.heightened }));
   players[seat]!.hand = [...own];
-  const partial: EmmerlausState = { rng: forkRng(rng), players, deck: [], discard: [...v.discard], turn: deepClone(v.turn), phase: deepClone(v.phase) };
+  const partial: EmmerlausState = { rng: forkRng(rng), players, deck: [], discard: [...v.discard], turn: deepClone(v.turn), phase: deepClone(v.phase), ...(v.seating ? { seating: [...v.seating] } : {}) };
   const unseen = shuffle(rng, multisetMinus(baseDeck(), allCards(partial)));
   v.players.forEach((p, s) => {
     if (s !== seat) players[s]!.hand = unseen.splice(0, p.handCount);

@@ -1,7 +1,7 @@
 // Rules audit (rulings R1–R34 re-read card by card): each test here failed before the fix it names.
 import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { emmerlausGame } from "../src/index.ts";
+import { emmerlausGame, opponentsOf } from "../src/index.ts";
 import { play, start } from "./helpers.ts";
 
 describe("audit: hands never leak", () => {
@@ -28,5 +28,24 @@ describe("audit: death and victory (R16)", () => {
     expect(events.filter((e) => e.type === "over")).toEqual([{ type: "over", winner: 0 }]);
     expect(events.filter((e) => e.type === "died")).toHaveLength(1);
     expect(s.phase).toEqual({ type: "over", winner: 0 });
+  });
+});
+
+describe("audit: Transfert de corps swaps places in the turn order (R25)", () => {
+  it("after seats 1 and 3 of 4 swap bodies, play runs clockwise through the new places, answers too", () => {
+    const s = start({ seats: 4, hands: [["transfert-de-corps", "dommage"], ["fleche-magique"], ["eclair"], ["boule-de-feu"]] }, [15]);
+    play(s, 0, { type: "play", card: "transfert-de-corps", target: 2 });
+    play(s, 2, { type: "pass" });
+    expect(s.players[0]!.hand[0]).toBe("eclair");
+    // Places clockwise are now: seat 2, seat 1, seat 0, seat 3; play goes on from seat 0's new place.
+    expect(opponentsOf(s, 0)).toEqual([3, 2, 1]);
+    expect(emmerlausGame.view(s, "spectator").seating).toEqual([2, 1, 0, 3]);
+    const order: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const seat = s.turn.seat;
+      order.push(seat);
+      play(s, seat, { type: "discard", card: s.players[seat]!.hand[0]! });
+    }
+    expect(order).toEqual([3, 2, 1, 0]);
   });
 });

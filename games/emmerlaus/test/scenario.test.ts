@@ -22,7 +22,7 @@ describe("scenarios", () => {
     const replayed = replayScenario(loaded.value);
     if (!replayed.ok) throw new Error(replayed.error);
     const state = replayed.value as EmmerlausState;
-    expect(emmerlausGame.outcome(state)).toMatchObject({ winners: [0], draw: false });
+    expect(emmerlausGame.outcome(state)).toMatchObject({ winners: [2], draw: false });
     expect(state.players.filter((p) => p.alive)).toHaveLength(1);
   });
   it("a bad arrangement is refused with the place named", () => {
