@@ -308,7 +308,8 @@ function pickOptions(state: EmmerlausState): (string | null)[] {
     case "steal-excess":
       return distinct(picker.objects.filter((id) => objectKind(id) === phase.kind));
     case "wrath":
-      return [...distinct(picker.hand.filter((id) => card(id).category === "AD")), null];
+      // R23: the attacker plays an AD from hand when they hold one; with none, nothing more happens.
+      return distinct(picker.hand.filter((id) => card(id).category === "AD"));
   }
 }
 

@@ -49,3 +49,17 @@ describe("audit: Transfert de corps swaps places in the turn order (R25)", () =>
     expect(order).toEqual([3, 2, 1, 0]);
   });
 });
+
+describe("audit: Colère du magicien (R23)", () => {
+  it("the attacker must fire an AD when holding one; with none, nothing more is asked", () => {
+    const s = start({ hands: [["colere-du-magicien", "eclair", "dommage", "annulation"], ["boule-de-feu"]] }, [15, 4]);
+    play(s, 0, { type: "play", card: "colere-du-magicien", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(emmerlausGame.legalActions(s, 0)).toEqual([{ type: "pick", card: "eclair" }, { type: "pick", card: "dommage" }]);
+    const t = start({ hands: [["colere-du-magicien", "fontaine"], ["dommage"]] }, [15]);
+    play(t, 0, { type: "play", card: "colere-du-magicien", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(t.phase.type).toBe("play");
+    expect(t.turn.seat).toBe(1);
+  });
+});
