@@ -93,6 +93,12 @@ export function shuffleHidden(state: EmmerlausState, seat: number, rng: RngState
     if (s !== seat) p.hand = pool.splice(0, p.hand.length);
   });
   state.deck = pool;
+  // Intervention divine's kept card is part of its caster's hidden hand: redrawn with it (R26).
+  const phase = state.phase;
+  if (phase.type === "answer" && phase.pending.keep !== null && phase.pending.caster !== seat) {
+    const hand = state.players[phase.pending.caster]!.hand;
+    if (!hand.includes(phase.pending.keep) && hand[0] !== undefined) state.phase = { ...phase, pending: { ...phase.pending, keep: hand[0] } };
+  }
   state.rng = forkRng(rng);
   return state;
 }

@@ -63,3 +63,16 @@ describe("audit: Colère du magicien (R23)", () => {
     expect(t.turn.seat).toBe(1);
   });
 });
+
+describe("audit: shuffleHidden keeps Intervention divine's kept card in its caster's hand (R26)", () => {
+  it("the redrawn caster's hand still holds the card to keep, and the view is unchanged", () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const s = start({ seats: 3, hands: [["intervention-divine-d-emmerlaus", "eclair", "dommage"], ["annulation"], []] });
+      play(s, 0, { type: "play", card: "intervention-divine-d-emmerlaus", keep: "eclair" });
+      const before = emmerlausGame.view(s, 1);
+      const t = emmerlausGame.shuffleHidden(emmerlausGame.clone(s), 1, createRng(seed));
+      expect(emmerlausGame.view(t, 1)).toEqual(before);
+      expect(t.phase.type === "answer" && t.players[0]!.hand.includes(t.phase.pending.keep!)).toBe(true);
+    }
+  });
+});
