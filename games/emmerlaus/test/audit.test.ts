@@ -76,3 +76,37 @@ describe("audit: shuffleHidden keeps Intervention divine's kept card in its cast
     }
   });
 });
+
+describe("audit: rulings that had no test of their own", () => {
+  it("R21 + R17: acid still acts after a killing hit when the victim comes back wearing other objects", () => {
+    const s = start({ hands: [["boule-acidifiee"], []], objects: [[], ["anneau-de-resurrection", "robe-de-protection-2"]], life: [50, 5] }, [15, 8, 1]);
+    play(s, 0, { type: "play", card: "boule-acidifiee", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(s.players[1]!.life).toBe(50);
+    expect(s.players[1]!.hand).toHaveLength(5);
+    expect(emmerlausGame.legalActions(s, 0)).toEqual([{ type: "pick", card: "robe-de-protection-2" }]);
+    play(s, 0, { type: "pick", card: "robe-de-protection-2" });
+    expect(s.players[1]!.objects).toEqual([]);
+  });
+  it("R17 + R27: a wizard who sacrifices their last life comes back through the Anneau de résurrection", () => {
+    const s = start({ hands: [["sacrifice-d-emmerlaus", "eclair"], []], objects: [["anneau-de-resurrection"], []], life: [10, 50] }, [15]);
+    play(s, 0, { type: "play", card: "sacrifice-d-emmerlaus", x: 10 });
+    play(s, 1, { type: "pass" });
+    expect(s.players.map((p) => p.life)).toEqual([50, 40]);
+    expect(s.players[0]!.alive).toBe(true);
+    expect(s.players[0]!.objects).toEqual([]);
+    expect(s.discard).toEqual(expect.arrayContaining(["anneau-de-resurrection", "eclair", "sacrifice-d-emmerlaus"]));
+  });
+  it("R6 a, R10: a card that boosts its caster may be annulled by any opponent, never by the caster", () => {
+    const s = start({ seats: 3, hands: [["puissance-vitale", "annulation"], [], ["annulation"]] });
+    expect(emmerlausGame.legalActions(s, 0)).not.toContainEqual({ type: "play", card: "annulation" });
+    play(s, 0, { type: "play", card: "puissance-vitale" });
+    expect(emmerlausGame.decision(s)).toMatchObject({ seat: 1 });
+    expect(emmerlausGame.legalActions(s, 1)).toEqual([{ type: "pass" }]);
+    play(s, 1, { type: "pass" });
+    expect(emmerlausGame.legalActions(s, 2)).toEqual([{ type: "pass" }, { type: "annul", count: 1 }]);
+    play(s, 2, { type: "annul", count: 1 });
+    expect(s.players[0]!.life).toBe(50);
+    expect(s.discard).toEqual(["annulation", "puissance-vitale"]);
+  });
+});
