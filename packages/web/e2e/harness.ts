@@ -99,7 +99,8 @@ export async function autoplay(page: Page, game: string, maxMs = 90_000, stopAft
               if (b) { b.click(); clicked = true; }
             }
           } else if (game === "abracadawhat") {
-            const casts = [...document.querySelectorAll(".cast-buttons button")] as HTMLButtonElement[];
+            const confirm = document.querySelector(".warning button.confirm") as HTMLButtonElement | null;
+            const casts = confirm ? [confirm] : ([...document.querySelectorAll(".cast-buttons button")] as HTMLButtonElement[]);
             const listed = casts.filter((b) => !b.classList.contains("unlisted"));
             const b = listed[Math.floor(Math.random() * listed.length)];
             if (b) { b.click(); clicked = true; }
@@ -112,8 +113,9 @@ export async function autoplay(page: Page, game: string, maxMs = 90_000, stopAft
         }
         if (clicked) {
           clicks++;
+          await sleep(60); // the server allows about 20 messages a second per connection
           const until = Date.now() + 3000;
-          while (Date.now() < until && (document.querySelector(".match") as HTMLElement | null)?.dataset.version === version) await sleep(5);
+          while (Date.now() < until && (document.querySelector(".match") as HTMLElement | null)?.dataset.version === version && !document.querySelector(".warning button.confirm")) await sleep(5);
         } else await sleep(20);
       }
       const outcome = document.querySelector('[data-testid="outcome"] .result');

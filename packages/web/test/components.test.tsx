@@ -96,7 +96,7 @@ describe("Shazamm! screen", () => {
 });
 
 describe("Abraca…What? screen", () => {
-  it("shows others' stones face up and ours as backs, and warns before a call that is not allowed", () => {
+  it("shows others' stones face up and ours as backs, and asks before a lower (penalised) call", () => {
     const state = abracadawhatGame.setup({ seats: 3, options: abracadawhatGame.optionsSchema.parse({}), seed: 11 });
     const view = abracadawhatGame.view(state, 0);
     const legal = abracadawhatGame.legalActions(state, 0).map((action) => ({ action, label: abracadawhatGame.describeAction(action) }));
@@ -108,11 +108,25 @@ describe("Abraca…What? screen", () => {
     expect(view.hands[0]).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: /cast 3 / }));
     expect(act).toHaveBeenCalledWith({ type: "cast", spell: 3 });
-    // an unlisted call (as a lower one after a cast would be) is warned about, not sent
+    // a call below this turn's last cast is legal but penalised: the screen asks before sending it
+    cleanup();
+    act.mockClear();
+    const base = abracadawhatGame.view(state, me);
+    const afterFive = { ...base, phase: { type: "casting" as const, seat: me, lastCast: 5 } };
+    render(<MatchView snap={snapshot({ you: me, table: tableOf("abracadawhat", 3), view: afterFive, decision: { type: "turn", seats: [me], prompt: "Call", deadline: null }, legal })} act={act} clearError={() => {}} />);
+    fireEvent.click(screen.getByRole("button", { name: /cast 2 / }));
+    expect(act).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert").textContent).toContain("below your last cast (5)");
+    fireEvent.click(screen.getByRole("button", { name: "Cast it anyway" }));
+    expect(act).toHaveBeenCalledWith({ type: "cast", spell: 2 });
+    act.mockClear();
+    fireEvent.click(screen.getByRole("button", { name: /cast 6 / }));
+    expect(act).toHaveBeenCalledWith({ type: "cast", spell: 6 });
+    // an action the server did not list is refused in words, not sent
     cleanup();
     act.mockClear();
     const onlyHigh = legal.filter((l) => (l.action as { spell?: number }).spell !== 2);
-    render(<MatchView snap={snapshot({ you: me, table: tableOf("abracadawhat", 3), view: abracadawhatGame.view(state, me), decision: { type: "turn", seats: [me], prompt: "Call", deadline: null }, legal: onlyHigh })} act={act} clearError={() => {}} />);
+    render(<MatchView snap={snapshot({ you: me, table: tableOf("abracadawhat", 3), view: base, decision: { type: "turn", seats: [me], prompt: "Call", deadline: null }, legal: onlyHigh })} act={act} clearError={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: /cast 2 / }));
     expect(act).not.toHaveBeenCalled();
     expect(screen.getByRole("alert").textContent).toContain("not allowed");

@@ -36,7 +36,7 @@ export function AbracaBoard({ view, seat, table, legal, act, myTurn, events }: B
   const { t } = useTranslation();
   const hurt = new Set(events.filter((e) => (e as { type?: string }).type === "life" && ((e as { change?: number }).change ?? 0) < 0).map((e) => (e as { seat: number }).seat));
   const rolls = events.filter((e): e is { type: "roll"; seat: number; value: number } => (e as { type?: string }).type === "roll");
-  const [warning, setWarning] = useState<string | null>(null);
+  const [warning, setWarning] = useState<{ text: string; confirm: unknown | null } | null>(null);
   const lastCast = view.phase.type === "casting" ? view.phase.lastCast : 0;
   const turnSeat = view.phase.type === "casting" ? view.phase.seat : -1;
   const listed = legal ?? [];
@@ -44,9 +44,12 @@ export function AbracaBoard({ view, seat, table, legal, act, myTurn, events }: B
   const cast = (spell: number) => {
     const entry = isListed({ type: "cast", spell });
     if (!entry) {
-      setWarning(
-        lastCast > 0 && spell < lastCast ? t("board.lowerCall", { spell, last: lastCast }) : t("board.notAllowed", { spell }),
-      );
+      setWarning({ text: t("board.notAllowed", { spell }), confirm: null });
+      return;
+    }
+    if (lastCast > 0 && spell < lastCast && !view.options.easy) {
+      // a lower call is against the rules (penalised): ask first
+      setWarning({ text: t("board.lowerCall", { spell, last: lastCast }), confirm: entry.action });
       return;
     }
     setWarning(null);
@@ -120,9 +123,19 @@ export function AbracaBoard({ view, seat, table, legal, act, myTurn, events }: B
         </div>
       )}
       {warning && (
-        <p role="alert" className="warning">
-          ⚠ {warning}
-        </p>
+        <div role="alert" className="warning">
+          ⚠ {warning.text}{" "}
+          {warning.confirm !== null && (
+            <>
+              <button type="button" className="small confirm" onClick={() => { act(warning.confirm); setWarning(null); }}>
+                {t("board.castAnyway")}
+              </button>{" "}
+            </>
+          )}
+          <button type="button" className="small" onClick={() => setWarning(null)}>
+            {t("board.cancel")}
+          </button>
+        </div>
       )}
     </section>
   );
