@@ -8,10 +8,24 @@ import type { View } from "../view.ts";
 import { reasonerBot } from "./reasoner.ts";
 
 export function strongBot(game: AnyGame, iterations = 400, bayes = false): Bot<View, Action> {
-  return ismctsBot<State, Action, View>(game, {
+  const bots = new Map<number, Bot<View, Action>>();
+  return {
     name: bayes ? "bayes" : "strong",
-    iterations,
-    rollout: botRollout(game, reasonerBot() as Bot<unknown, Action>, 0.2),
-    ...(bayes ? { resample: (view: unknown, seat: number, rng: RngState) => bayesResample(view as View, seat, rng) } : {}),
-  });
+    decide(context) {
+      // Rollouts lengthen with the table: the budget is `iterations` at 2 players, less beyond,
+      // to keep a decision well under a second.
+      const seats = context.view.seats;
+      let bot = bots.get(seats);
+      if (!bot) {
+        bot = ismctsBot<State, Action, View>(game, {
+          name: bayes ? "bayes" : "strong",
+          iterations: Math.max(40, Math.round(iterations * (2 / Math.max(2, seats)) ** 2)),
+          rollout: botRollout(game, reasonerBot() as Bot<unknown, Action>, 0.2),
+          ...(bayes ? { resample: (view: unknown, seat: number, rng: RngState) => bayesResample(view as View, seat, rng) } : {}),
+        });
+        bots.set(seats, bot);
+      }
+      return bot.decide(context);
+    },
+  };
 }
