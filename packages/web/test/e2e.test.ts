@@ -52,6 +52,14 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
       page.on("pageerror", (e) => errors.push(e.message));
       await createTable(page, env.url, game, bots);
       await page.locator(".board").waitFor({ timeout: 30_000 });
+      if (game === "incantibus" || game === "emmerlaus") {
+        // operable by keyboard: focus an action and press Enter
+        const before = await page.locator(".match").getAttribute("data-version");
+        await page.locator(".your-turn").waitFor({ timeout: 30_000 });
+        await page.locator(".actions button.action").first().focus();
+        await page.keyboard.press("Enter");
+        await page.waitForFunction((v) => document.querySelector(".match")?.getAttribute("data-version") !== v, before, { timeout: 15_000 });
+      }
       await autoplay(page, game, 20_000, 3);
       await page.screenshot({ path: `${ARTIFACTS}${game}-phone.png`, fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
