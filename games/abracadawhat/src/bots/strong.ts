@@ -9,12 +9,16 @@ import { reasonerBot } from "./reasoner.ts";
 
 export function strongBot(game: AnyGame, iterations = 400, bayes = false): Bot<View, Action> {
   const bots = new Map<number, Bot<View, Action>>();
+  const reasoner = reasonerBot();
   return {
     name: bayes ? "bayes" : "strong",
     decide(context) {
       // Rollouts lengthen with the table: the budget is `iterations` at 2 players, less beyond,
       // to keep a decision well under a second.
       const seats = context.view.seats;
+      // At 4–5 players the affordable budget is small and the search lost to the reasoner in
+      // short trials (docs/bots.md): there the reasoner decides.
+      if (seats >= 4) return reasoner.decide(context);
       let bot = bots.get(seats);
       if (!bot) {
         bot = ismctsBot<State, Action, View>(game, {
