@@ -1,6 +1,7 @@
 // Incantibus: the tower (rooms left) and the current room with visible and hidden tokens, the
 // potions (and grimoires), the sorcerers, every trunk, the wands, who has pointed, and the moat.
 import { useTranslation } from "react-i18next";
+import { SPELL_CARDS } from "../../../../games/incantibus/src/data.ts";
 import { describeTarget, tokenLabel } from "../../../../games/incantibus/src/describe.ts";
 import type { View } from "../../../../games/incantibus/src/types.ts";
 import { seatName, type BoardProps } from "./GameBoard.tsx";
@@ -52,7 +53,7 @@ export function IncantibusBoard({ view, seat, table }: BoardProps<View>) {
         </div>
         {view.faceUp.length > 0 && (
           <div>
-            <strong>{t("board.spells")}</strong>: {view.faceUp.map((c) => <span key={c} className="token spell">#{c}</span>)}
+            <strong>{t("board.spells")}</strong>: {view.faceUp.map((c) => <span key={c} className="token spell">{SPELL_CARDS[c] ?? `#${c}`}</span>)}
           </div>
         )}
         <div>

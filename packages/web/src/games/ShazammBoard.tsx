@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SPELL_NAMES } from "../../../../games/shazamm/src/vocabulary.ts";
-import type { ShazammView } from "../../../../games/shazamm/src/view.ts";
+import { describeAction } from "../../../../games/shazamm/src/describe.ts";
+import { viewChoices, type ShazammView } from "../../../../games/shazamm/src/view.ts";
 import { Meter, seatName, type BoardProps } from "./GameBoard.tsx";
 
 const TILES = 19;
@@ -59,18 +60,7 @@ export function ShazammBoard({ view, seat, table, legal, act, myTurn }: BoardPro
       {seat !== null && view.hand && phase.type === "commit" && (
         <BidSelector view={view} seat={seat} act={act} enabled={myTurn} own={phase.own} />
       )}
-      {myTurn && legal === null && phase.type === "resolve" && <AskButtons view={view} seat={seat ?? 0} act={act} />}
-      {myTurn && legal === null && phase.type === "arrange" && view.pile && (
-        <div className="action-buttons" role="group" aria-label="order your pile">
-          {Array.from({ length: 14 }, (_, i) => i + 1)
-            .filter((c) => !view.pile!.includes(c as never))
-            .map((c) => (
-              <button key={c} type="button" className="action" onClick={() => act({ type: "arrange", card: c })}>
-                {cardName(c)}
-              </button>
-            ))}
-        </div>
-      )}
+      {myTurn && legal === null && seat !== null && (phase.type === "resolve" || phase.type === "arrange") && <AskButtons view={view} seat={seat} act={act} />}
     </section>
   );
 }
@@ -137,27 +127,15 @@ function BidSelector({ view, seat, act, enabled, own }: { view: ShazammView; sea
   );
 }
 
+/** Follow-up answers (Clone, Larcin, Recyclage, pile order): the complete legal list, from the view. */
 function AskButtons({ view, seat, act }: { view: ShazammView; seat: number; act: (a: unknown) => void }) {
-  if (view.phase.type !== "resolve") return null;
-  const t = view.phase.table;
-  const ask = t.ask;
-  const theirs = t.played[(seat === 0 ? 1 : 0) as 0];
-  const buttons: { label: string; action: unknown }[] = [];
-  if (ask?.type === "recycle") for (let d = -5; d <= 5; d++) buttons.push({ label: `Recyclage ${d > 0 ? "+" : ""}${d}`, action: { type: "recycle", delta: d } });
-  if (ask?.type === "clone") {
-    for (const c of view.lastPlayed[(seat === 0 ? 1 : 0) as 0]) buttons.push({ label: `Clone ${cardName(c)}`, action: { type: "clone", card: c } });
-    buttons.push({ label: "Clone nothing", action: { type: "clone", card: null } });
-  }
-  if (ask?.type === "larcin")
-    for (const c of theirs) {
-      buttons.push({ label: `Steal ${cardName(c)} and use it`, action: { type: "larcin", card: c, apply: true } });
-      buttons.push({ label: `Destroy ${cardName(c)}`, action: { type: "larcin", card: c, apply: false } });
-    }
+  const choices = viewChoices(view, seat as 0) ?? [];
+  if (choices.length === 0) return null;
   return (
     <div className="action-buttons" role="group" aria-label="answer">
-      {buttons.map((b, i) => (
-        <button key={i} type="button" className="action" onClick={() => act(b.action)}>
-          {b.label}
+      {choices.map((choice, i) => (
+        <button key={i} type="button" className="action" onClick={() => act(choice)}>
+          {describeAction(choice)}
         </button>
       ))}
     </div>
