@@ -170,6 +170,28 @@ export function pendingTheft(table: Table): Entry | undefined {
   return table.entries.find((entry) => entry.stolen && entry.apply === null);
 }
 
+/**
+ * Every answer to the follow-up question `table.ask` (Clone's target, Larcin's apply-or-destroy,
+ * Recyclage's adjustment) for `seat`, from facts it sees: their mana and the foe's cards of last turn.
+ * Shared by legalActions (full state) and viewChoices (a view).
+ */
+export function followUpAnswers(table: Table, seat: ShazammSeat, mana: number, foeLastPlayed: readonly Spell[]): ShazammAction[] {
+  const ask = table.ask!;
+  switch (ask.type) {
+    case "clone":
+      return [{ type: "clone", card: null }, ...cloneTargetsOf(foeLastPlayed).map((card) => ({ type: "clone" as const, card }))];
+    case "larcin": {
+      const card = pendingTheft(table)!.card;
+      return [
+        { type: "larcin", card, apply: true },
+        { type: "larcin", card, apply: false },
+      ];
+    }
+    case "recycle":
+      return recycleDeltas(mana, table.bids[seat]).map((delta) => ({ type: "recycle", delta }));
+  }
+}
+
 /** Bids Recyclage allows: within 5 of the bid, and 1..mana. */
 export function recycleDeltas(mana: number, bid: number): number[] {
   const deltas: number[] = [];
@@ -202,22 +224,8 @@ export function legalActions(state: ShazammState, rawSeat: Seat): ShazammAction[
     }
     case "resolve": {
       const table = phase.table;
-      const ask = table.ask!;
-      switch (ask.type) {
-        case "clone":
-          return [{ type: "clone", card: null }, ...cloneTargets(state, seat).map((card) => ({ type: "clone" as const, card }))];
-        case "larcin": {
-          const card = pendingTheft(table)!.card;
-          return [
-            { type: "larcin", card, apply: true },
-            { type: "larcin", card, apply: false },
-          ];
-        }
-        case "recycle":
-          return recycleDeltas(state.mana[seat], table.bids[seat]).map((delta) => ({ type: "recycle", delta }));
-      }
+      return followUpAnswers(table, seat, state.mana[seat], state.lastPlayed[other(seat)]);
     }
-    // falls through: an "over" game has no legal action
     case "over":
       return [];
   }

@@ -2,7 +2,7 @@
 // the resampling of everything a seat cannot know: the opponent's hand and pile, the order of
 // one's own pile (except in variant 2, where one chose it), and a sealed commit not yet revealed.
 import { SPECTATOR, createRng, deepClone, forkRng, randomInt, shuffle, type RngState, type Seat, type Viewer } from "@grimoire/engine";
-import { cloneTargetsOf, pendingTheft, randomCommit, recycleDeltas } from "./rules.ts";
+import { followUpAnswers, randomCommit } from "./rules.ts";
 import type { ShazammEvent, ShazammState, Table } from "./state.ts";
 import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, isSpell, other, type BySeat, type Card, type Commit, type ShazammAction, type ShazammSeat, type Spell, type Variant } from "./vocabulary.ts";
 
@@ -93,21 +93,8 @@ export function viewChoices(v: ShazammView, seat: ShazammSeat): ShazammAction[] 
       const { table } = phase;
       const ask = table.ask;
       if (!ask || ask.seat !== seat) return [];
-      switch (ask.type) {
-        case "clone":
-          return [{ type: "clone", card: null }, ...cloneTargetsOf(v.lastPlayed[other(seat)]).map((card) => ({ type: "clone" as const, card }))];
-        case "larcin": {
-          const card = pendingTheft(table)!.card;
-          return [
-            { type: "larcin", card, apply: true },
-            { type: "larcin", card, apply: false },
-          ];
-        }
-        case "recycle":
-          return recycleDeltas(v.mana[seat], table.bids[seat]).map((delta) => ({ type: "recycle", delta }));
-      }
+      return followUpAnswers(table, seat, v.mana[seat], v.lastPlayed[other(seat)]);
     }
-    // falls through: a finished game asks nothing
     case "over":
       return [];
   }
