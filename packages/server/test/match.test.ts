@@ -124,30 +124,7 @@ describe("a human against a bot on every game that lists its actions", () => {
       const joined = await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" });
       const me = await Client.open(server);
       me.send({ type: "hello", tableId: id, token: joined.body.token });
-      let mine = 0;
-      let lastActed = -1;
-      const deadline = Date.now() + 60_000;
-      let errorsSeen = 0;
-      while (me.of("over").length === 0 && Date.now() < deadline) {
-        // A refused act (say, rate-limited: bots answer fast) is sent again rather than lost.
-        const errors = me.of("error").length;
-        if (errors > errorsSeen) {
-          errorsSeen = errors;
-          lastActed = -1;
-        }
-        const latest = [...me.messages].reverse().find((m) => m.type === "sync" || m.type === "update");
-        if (latest && (latest.type === "sync" || latest.type === "update")) {
-          const { decision, legal, version } = latest;
-          if (decision.seats.includes(0) && legal && legal.length > 0 && version !== lastActed) {
-            lastActed = version;
-            me.send({ type: "act", action: legal[0]!.action, ref: `v${version}` });
-            mine++;
-            // Stay well under the server's per-connection rate limit (20 messages a second).
-            await new Promise((r) => setTimeout(r, 60));
-          }
-        }
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      const mine = await me.playUntilOver(0, ({ legal }) => (legal && legal.length > 0 ? legal[0]!.action : undefined));
       const over = await me.waitFor("over", () => true, 0, 30_000);
       expect(mine).toBeGreaterThan(0);
       expect(me.of("update").some((u) => u.actor === 0 && u.by === "player")).toBe(true);

@@ -121,17 +121,9 @@ describe("every registered game: each viewer receives exactly the engine's proje
       const me = await hello(id, joined.body.token);
       // Ann plays her first legal action whenever she must decide (built from her view, through
       // the game's resampler, when the game has too many actions to list).
-      let lastActed = -1;
-      const deadline = Date.now() + 60_000;
-      while (me.of("over").length === 0 && Date.now() < deadline) {
-        const latest = [...me.messages].reverse().find((m) => m.type === "sync" || m.type === "update");
-        if (latest && (latest.type === "sync" || latest.type === "update") && latest.decision.seats.includes(0) && latest.version !== lastActed) {
-          lastActed = latest.version;
-          const action = latest.legal && latest.legal.length > 0 ? latest.legal[0]!.action : game.legalActions(game.resample(latest.view, 0, createRng(latest.version + 1)), 0)[0];
-          me.send({ type: "act", action });
-        }
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await me.playUntilOver(0, (latest) =>
+        latest.legal && latest.legal.length > 0 ? latest.legal[0]!.action : game.legalActions(game.resample(latest.view, 0, createRng(latest.version + 1)), 0)[0],
+      );
       await spec.waitFor("over");
       const record = (await http(server, "GET", `/api/tables/${id}/record`)).body;
       const state = game.setup({ seats: game.minSeats, options: game.optionsSchema.parse(record.options), seed: record.seed });

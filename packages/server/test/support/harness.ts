@@ -91,6 +91,40 @@ export class Client {
     });
   }
 
+  /**
+   * Plays `seat` until the match is over (or `ms` pass): whenever the latest sync/update asks
+   * this seat, sends `choose(latest)`. Stays under the server's rate limit (20 messages a second,
+   * bots answer in milliseconds), and sends again after a refusal instead of waiting forever.
+   * Returns how many acts were sent.
+   */
+  async playUntilOver(seat: number, choose: (latest: Extract<ServerOut, { type: "sync" | "update" }>) => unknown, ms = 60_000): Promise<number> {
+    const deadline = Date.now() + ms;
+    let lastActed = -1;
+    let errorsSeen = 0;
+    let sent = 0;
+    while (this.of("over").length === 0 && Date.now() < deadline) {
+      const errors = this.of("error").length;
+      if (errors > errorsSeen) {
+        errorsSeen = errors;
+        lastActed = -1;
+      }
+      const latest = [...this.messages].reverse().find((m) => m.type === "sync" || m.type === "update") as
+        | Extract<ServerOut, { type: "sync" | "update" }>
+        | undefined;
+      if (latest && latest.decision.seats.includes(seat) && latest.version !== lastActed) {
+        const action = choose(latest);
+        if (action !== undefined) {
+          lastActed = latest.version;
+          this.send({ type: "act", action, ref: `v${latest.version}` });
+          sent++;
+          await new Promise((r) => setTimeout(r, 60));
+        }
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return sent;
+  }
+
   of<T extends ServerOut["type"]>(type: T): Extract<ServerOut, { type: T }>[] {
     return this.messages.filter((m) => m.type === type) as Extract<ServerOut, { type: T }>[];
   }
