@@ -8,3 +8,4 @@ export * from "./stats.ts";
 export * from "./scenario.ts";
 export * from "./actions.ts";
 export * from "./ismcts.ts";
+export * from "./rollout.ts";

@@ -30,8 +30,22 @@ export interface IsmctsOptions<S, A> {
   readonly exploration?: number;
   /** Rollout policy (default uniform random). */
   readonly rollout?: RolloutPolicy<S, A>;
+  /**
+   * How many decisions deep the tree grows (default unbounded). 1 keeps statistics for the root's
+   * actions only and plays everything after them with the rollout policy: a Monte Carlo rollout
+   * improvement of that policy, which beats a deep tree when iterations are few and the policy
+   * is good (a fresh node's uniform exploration otherwise drags down the actions that keep the
+   * turn).
+   */
+  readonly treeDepth?: number;
   /** Rollout length cap in actions; then `evaluate` (or a draw) scores the state. */
   readonly rolloutDepth?: number;
+  /**
+   * A stage of the game (Abraca…What?'s round): the rollout stops as soon as the stage differs
+   * from the root's, and `evaluate` scores the state. In a game of many short, noisy rounds the
+   * end of this one says more about a move than the distant end of the game.
+   */
+  readonly horizon?: (state: S) => number | string;
   /** Score in [0, 1] of an unfinished state for `seat` (default: outcome if over, else 0.5). */
   readonly evaluate?: (state: S, seat: Seat) => number;
   /** Actions sampled per step for games with `sampleActions` (default 24). */
@@ -99,6 +113,7 @@ export function ismctsSearch<S, A>(game: AnyGame, context: BotContext<unknown, A
   const rollout: RolloutPolicy<S, A> = options.rollout ?? ((_s, _seat, actions, r) => pick(r, actions));
   const reward = options.reward ?? ((outcome: Outcome, s: Seat) => defaultReward(outcome, s));
   const depthCap = options.rolloutDepth ?? Number.POSITIVE_INFINITY;
+  const treeDepth = options.treeDepth ?? Number.POSITIVE_INFINITY;
   const rootKeys = new Set(legal.map((a) => stableKey(a)));
   const root = newNode<A>();
 
@@ -108,6 +123,7 @@ export function ismctsSearch<S, A>(game: AnyGame, context: BotContext<unknown, A
     iterations++;
     const local = forkRng(rng);
     const state = (options.resample ? options.resample(view, seat, local) : game.resample(view, seat, local)) as S;
+    const stage = options.horizon?.(state);
     const path: { edge: Edge<A>; actor: Seat }[] = [];
     let node = root;
     // In a simultaneous step: the node where it started, and the commits made so far.
@@ -116,6 +132,7 @@ export function ismctsSearch<S, A>(game: AnyGame, context: BotContext<unknown, A
     let expanded = false;
     // Selection, then expansion of one new edge (one per seat in a simultaneous step).
     for (;;) {
+      if (path.length >= treeDepth && anchor === null) break;
       const decision = game.decision(state);
       const waiting = waitingSeats(decision);
       if (waiting.length === 0) break;
@@ -186,7 +203,7 @@ export function ismctsSearch<S, A>(game: AnyGame, context: BotContext<unknown, A
     let depth = 0;
     for (;;) {
       const actor = actorFor(game, state, seat);
-      if (actor === null || depth >= depthCap) break;
+      if (actor === null || depth >= depthCap || (stage !== undefined && options.horizon!(state) !== stage)) break;
       const actions = actionsFor<A>(game, state, actor, local, width);
       if (actions.length === 0) break;
       const action = actions.length === 1 ? actions[0]! : rollout(state, actor, actions, local);
