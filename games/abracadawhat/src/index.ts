@@ -2,6 +2,7 @@
 import { createRng, type Game } from "@grimoire/engine";
 import { fromArrangement } from "./arrangement.ts";
 import { bots, levels } from "./bots/index.ts";
+import { searchBot } from "./bots/search.ts";
 import { strongBot } from "./bots/strong.ts";
 import { SPELL_NAMES } from "./data.ts";
 import { describeEvent, eventFor, type Event } from "./events.ts";
@@ -58,10 +59,18 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
   clone: cloneState,
   bots: {
     ...bots,
-    strong: { description: "Information-set tree search over redealt hidden stones, the reasoner playing the rollouts.", create: () => strongBot(abracadawhatGame) },
-    bayes: {
-      description: "The same search, its deals weighted by how likely the other players' casts were given what they saw.",
-      create: () => strongBot(abracadawhatGame, 400, true),
+    strong: {
+      description:
+        "The reasoner's call, replaced when the round played out on redealt stones shows another is surely better; the deals weighted by how likely the other players' casts were.",
+      create: () => strongBot(abracadawhatGame),
+    },
+    rollout: {
+      description: "The same on uniformly redealt stones, the other players' casts not weighed (for comparison).",
+      create: () => strongBot(abracadawhatGame, { bayes: false }),
+    },
+    search: {
+      description: "Information-set tree search to the game's end, the reasoner playing the rollouts (weaker than the reasoner; kept for comparison).",
+      create: () => searchBot(abracadawhatGame),
     },
   },
   levels: { ...levels, hard: "strong" },

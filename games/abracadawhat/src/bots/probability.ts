@@ -35,3 +35,31 @@ export function seatChances(view: View, seat: number): number[] {
   const hand = view.handSizes[seat]!;
   return logIsUninformative(log) ? holdChances(unseen, hand) : chancesOf(handPosterior(unseen, log, hand));
 }
+
+/**
+ * A quick estimate of `seatChances` for search rollouts, where the exact posterior (a few tens of
+ * microseconds, a fresh one at nearly every step of every determinization) would be most of the
+ * cost. It keeps the strongest fact of the hand log, a failed call since the last draw (that spell
+ * is not in the hand), and otherwise treats the hand as drawn uniformly from the unseen stones:
+ * the successful casts' hint about the rest of the hand is dropped.
+ */
+export function quickChances(view: View, seat: number): number[] {
+  const unseen = unseenCounts(view, seat);
+  const log = view.handLog[seat] ?? [];
+  const hand = view.handSizes[seat]!;
+  let missing = 0;
+  for (const step of log) {
+    if (step.type === "drew") missing = 0;
+    else if (step.type === "missing") missing |= 1 << step.spell;
+  }
+  if (missing === 0) return holdChances(unseen, hand);
+  const left = unseen.slice();
+  let total = 0;
+  for (let k = 1; k <= 8; k++) {
+    if (missing & (1 << k)) left[k] = 0;
+    total += left[k]!;
+  }
+  // Stones of a missing spell cannot be in the hand: it is drawn from the others.
+  if (total < hand) return holdChances(unseen, hand);
+  return holdChances(left, hand);
+}

@@ -108,8 +108,8 @@ export function failureCost(view: View, seat: number, spell: Spell): number {
 }
 
 /** Expected value of calling each spell now (index = spell; index 0 unused), for `seat`. */
-export function callValues(view: View, seat: number): number[] {
-  const chances = seatChances(view, seat);
+export function callValues(view: View, seat: number, chancesFor: (view: View, seat: number) => number[] = seatChances): number[] {
+  const chances = chancesFor(view, seat);
   const values = [Number.NEGATIVE_INFINITY];
   for (let k = 1; k <= 8; k++) {
     const spell = k as Spell;
@@ -119,13 +119,17 @@ export function callValues(view: View, seat: number): number[] {
   return values;
 }
 
-export function reasonerBot(): Bot<View, Action> {
+/**
+ * The reasoner; `chancesFor` may swap the exact chances for an estimate (`quickChances`, for the
+ * rollouts of a search, where speed matters more than the last digit).
+ */
+export function reasonerBot(chancesFor: (view: View, seat: number) => number[] = seatChances): Bot<View, Action> {
   return {
     name: "reasoner",
     decide({ view, seat, legal }) {
       const phase = view.phase;
       const lastCast = phase.type === "casting" ? phase.lastCast : 0;
-      const values = callValues(view, seat);
+      const values = callValues(view, seat, chancesFor);
       let best: Action | null = null;
       let bestValue = Number.NEGATIVE_INFINITY;
       for (const action of legal) {
