@@ -1,6 +1,6 @@
 // `grimoire tournament` in-process on the engine fixture, and the Elo fit.
 import { describe, expect, it } from "vitest";
-import { fitElo } from "../src/commands/tournament.ts";
+import { dealOf, fitElo } from "../src/commands/tournament.ts";
 import { runCli } from "./support/harness.ts";
 
 describe("grimoire tournament", () => {
@@ -27,6 +27,18 @@ describe("grimoire tournament", () => {
     expect(stdout).toMatch(/easy vs medium: \d+–\d+–\d+/);
     expect((await runCli(["tournament", "--game", "bidding", "--bots", "random"])).stderr).toMatch(/at least two bots/);
     expect((await runCli(["tournament", "--game", "bidding", "--bots", "random,nobody"])).stderr).toMatch(/unknown bot "nobody"/);
+  });
+
+  it("plays every deal twice, the bots swapping seats", () => {
+    const games = Array.from({ length: 6 }, (_, g) => dealOf(10, g, 2));
+    expect(games.map((d) => d.seed)).toEqual([10, 10, 11, 11, 12, 12]);
+    for (let k = 0; k < 6; k += 2) {
+      expect(games[k]!.sides).toEqual([0, 1]);
+      expect(games[k + 1]!.sides).toEqual([1, 0]);
+    }
+    // With more players the seats are shared out alternately, and swapped on the same deal.
+    expect(dealOf(1, 0, 3).sides).toEqual([0, 1, 0]);
+    expect(dealOf(1, 1, 3).sides).toEqual([1, 0, 1]);
   });
 
   it("fits Elo: equal scores give equal ratings, a 75 % score about 190 points", () => {

@@ -1,8 +1,11 @@
 // `grimoire tournament`: a round-robin between bots (names or levels) of one game, with every
 // pair's score and its Wilson 95 % interval, Elo ratings fitted to all results (Bradley–Terry,
 // maximum likelihood) with 95 % intervals, and the mean time per decision of each bot.
-// Each pair plays `--games` games dealt from seeds S, S+1, …; seats alternate between the two
-// bots from one game to the next (with more players, seats are shared out alternately).
+// Each pair plays `--games` games in duplicate: games 2k and 2k + 1 are dealt from the same seed
+// S + k with the two bots' seats swapped (with more players, seats are shared out alternately
+// and swapped). Every deal is thus played from both sides, so neither the luck of a deal nor a
+// feature of the seed (the first draw of a generator seeded with n has n's parity, which decided
+// the starting wands in Incantibus when seats alternated with the seed) favours one bot.
 // `--workers n` plays the pairs on n worker threads (each runs this file).
 import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
@@ -52,6 +55,11 @@ function timed(bot: Bot<unknown, unknown>, clock: { n: number; ms: number; max: 
   };
 }
 
+/** The deal of game `g` of a pair and which bot (0 or 1) sits at each seat: duplicate pairs of games. */
+export function dealOf(seed: number, g: number, players: number): { seed: number; sides: number[] } {
+  return { seed: seed + Math.floor(g / 2), sides: Array.from({ length: players }, (_, k) => (k + g) % 2) };
+}
+
 /** Plays games [from, to) of one pair; `onGame` after each. */
 export function playPair(game: AnyGame, job: PairJob, onGame?: () => void): PairResult {
   const clocks = [
@@ -63,12 +71,11 @@ export function playPair(game: AnyGame, job: PairJob, onGame?: () => void): Pair
   let winsB = 0;
   let draws = 0;
   for (let g = job.from; g < job.to; g++) {
-    const seed = job.seed + g;
+    // Seat k plays for a when (k + g) is even: a and b swap seats on the same deal.
+    const { seed, sides } = dealOf(job.seed, g, job.players);
     const state = game.setup({ seats: job.players, options: job.options, seed });
-    // Seat k plays for a when (k + g) is even: a and b swap seats every game.
-    const sides = Array.from({ length: job.players }, (_, k) => ((k + g) % 2 === 0 ? 0 : 1));
     const bots = sides.map((side) => timed(createBot(game, side === 0 ? job.a : job.b).bot, clocks[side as 0 | 1]));
-    playout(game, state, bots, createRng(seed * 31 + job.pair));
+    playout(game, state, bots, createRng((job.seed + g) * 31 + job.pair));
     const outcome = game.outcome(state);
     if (!outcome) throw new CliError(`${game.id}: game from seed ${seed} ended without an outcome`);
     const aWon = outcome.winners.some((s) => sides[s] === 0);
@@ -250,7 +257,7 @@ export function tournamentText(game: AnyGame, s: TournamentSummary): string {
   const names = s.bots.map((b) => (b.name === b.resolves ? b.name : `${b.name} (${b.resolves})`));
   const width = Math.max(3, ...names.map((n) => n.length));
   const lines = [
-    `${game.title}: round-robin, ${s.gamesPerPair} games per pair, ${s.players} players, seeds ${s.seed}…${s.seed + s.gamesPerPair - 1}, options ${JSON.stringify(s.options)}`,
+    `${game.title}: round-robin, ${s.gamesPerPair} games per pair, ${s.players} players, seeds ${s.seed}…${s.seed + Math.ceil(s.gamesPerPair / 2) - 1} each played from both sides, options ${JSON.stringify(s.options)}`,
     "",
     `${"bot".padEnd(width)}  Elo [95 % interval]     ms/decision (max)`,
     ...s.ratings.map(
@@ -326,7 +333,7 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
     .option("--bots <names>", "two or more bot names or levels, comma-separated", "easy,medium,hard")
     .option("--players <n>", "number of players (default: the game's minimum)")
     .option("--games <k>", "games per pair", "40")
-    .option("--seed <s>", "the games of each pair are dealt from seeds s, s+1, …", "1")
+    .option("--seed <s>", "each pair plays seeds s, s+1, … twice, the bots swapping seats", "1")
     .option("--option <key=value>", "a game option (repeatable)", (value: string, all: string[]) => [...all, value], [])
     .option("--workers <n>", "worker threads (1: play in this thread)", "1")
     .option("--json", "print the summary as JSON on stdout")
