@@ -7,16 +7,17 @@ import type { Action, Target, View } from "./types.ts";
 
 const HIDDEN_AVERAGE = (trunk: readonly number[]) => HIDDEN_POOL.reduce((s, f) => s + faceWorth(f, trunk), 0) / HIDDEN_POOL.length;
 
+/** A face's worth to a trunk (ids); bots and rollouts ask it often, so it allocates nothing. */
 function faceWorth(f: Face, trunk: readonly number[]): number {
-  const faces = trunk.map(face);
   switch (f.kind) {
     case "gold": return f.value;
     case "spell": return 2.5;
     case "monster": {
-      const armed = faces.some((g) => (g.kind === "weapon" && g.weapon === WEAPON_FOR[f.monster]) || (g.kind === "special" && g.special === "Ultimus"));
+      const weapon = WEAPON_FOR[f.monster];
+      const armed = trunk.some((id) => { const g = face(id); return (g.kind === "weapon" && g.weapon === weapon) || (g.kind === "special" && g.special === "Ultimus"); });
       return armed ? f.points : -0.1;
     }
-    case "weapon": return faces.some((g) => g.kind === "weapon" && g.weapon === f.weapon) ? 0.3 : 1.5;
+    case "weapon": return trunk.some((id) => { const g = face(id); return g.kind === "weapon" && g.weapon === f.weapon; }) ? 0.3 : 1.5;
     case "ingredient": return 1;
     case "special": return f.special === "Fortuna" ? 3 : 1.2;
     case "potion": case "grimoire": case "sorcerer": return f.points;
@@ -66,18 +67,45 @@ function targetWorth(view: View, seat: number, t: Target): number {
   }
 }
 
-function pointValue(view: View, seat: number, targets: readonly Target[], t: Target): number {
-  const mine = targetWorth(view, seat, t);
+/**
+ * Each seat's worth of each target, computed once per decision: a pointing decision weighs every
+ * target for every stronger seat, and a face-down sorcerer's worth tries payments for every
+ * sorcerer it could be (this made a crypt decision take tens of milliseconds).
+ */
+type Worths = (seat: number, index: number) => number;
+
+function worthsOf(view: View, targets: readonly Target[]): Worths {
+  const memo = new Map<number, number>();
+  const hidden = new Map<number, number>();
+  return (seat, index) => {
+    const key = seat * targets.length + index;
+    let worth = memo.get(key);
+    if (worth === undefined) {
+      const t = targets[index]!;
+      if (t.type === "sorcerer" && view.sorcerers[t.slot]!.token === null) {
+        worth = hidden.get(seat);
+        if (worth === undefined) { worth = hiddenSorcererWorth(view, seat); hidden.set(seat, worth); }
+      } else worth = targetWorth(view, seat, t);
+      memo.set(key, worth);
+    }
+    return worth;
+  };
+}
+
+function pointValue(view: View, seat: number, targets: readonly Target[], worths: Worths, index: number): number {
+  const mine = worths(seat, index);
   let winChance = 1;
   for (let other = 0; other < view.seats; other++) {
     if (other === seat || view.wands[other]! < view.wands[seat]!) continue;
     // How attractive this target looks to the other seat, among all targets.
-    const worths = targets.map((x) => Math.max(0.1, targetWorth(view, other, x)));
-    const total = worths.reduce((a, b) => a + b, 0);
-    winChance *= 1 - Math.max(0.1, targetWorth(view, other, t)) / total;
+    let total = 0;
+    for (let x = 0; x < targets.length; x++) total += Math.max(0.1, worths(other, x));
+    winChance *= 1 - Math.max(0.1, worths(other, index)) / total;
   }
   return mine * winChance;
 }
+
+const STEALABLE: ReadonlySet<Face["kind"]> = new Set(["weapon", "ingredient", "gold"]);
 
 function spellValue(view: View, seat: number, card: number): number {
   const spell = SPELL_CARDS[card]!;
@@ -89,7 +117,7 @@ function spellValue(view: View, seat: number, card: number): number {
   }
   const best = (ids: number[]) => Math.max(0, ...ids.map((id) => tokenWorth(id, trunk)));
   switch (spell) {
-    case "Alkimia": return best(view.trunks.flatMap((t, s) => (s === seat ? [] : t.filter((id) => ["weapon", "ingredient", "gold"].includes(face(id).kind)))));
+    case "Alkimia": return best(view.trunks.flatMap((t, s) => (s === seat ? [] : t.filter((id) => STEALABLE.has(face(id).kind)))));
     case "Imperium": return best(view.roomTokens.flatMap((t) => (t && t.token !== null && !t.hidden ? [t.token] : [])));
     case "Retiro": return best(view.moat.filter((id) => face(id).kind !== "sorcerer"));
     case "Video": return view.roomTokens.some((t) => t?.hidden) ? 1.5 : 0;
@@ -97,10 +125,10 @@ function spellValue(view: View, seat: number, card: number): number {
   }
 }
 
-function score(view: View, seat: number, legal: readonly Action[], a: Action): number {
+function score(view: View, seat: number, targets: readonly Target[], worths: Worths, a: Action, index: number): number {
   const trunk = view.trunks[seat]!;
   switch (a.type) {
-    case "point": return pointValue(view, seat, legal.flatMap((x) => (x.type === "point" ? [x.target] : [])), a.target);
+    case "point": return pointValue(view, seat, targets, worths, index);
     case "ultimus": {
       const step = view.phase.kind === "resolve" ? view.phase.queue[0] : undefined;
       const token = step && step.k === "ultimus" ? step.token : step && step.k === "videoUltimus" ? view.roomTokens[step.slot]?.token ?? -1 : -1;
@@ -125,8 +153,11 @@ export function greedyBot(): Bot<View, Action> {
     decide({ view, seat, legal, rng }) {
       let best: Action[] = [];
       let bestScore = -Infinity;
+      const targets = legal.flatMap((x) => (x.type === "point" ? [x.target] : []));
+      const worths = worthsOf(view, targets);
+      let point = 0;
       for (const a of legal) {
-        const s = score(view, seat, legal, a);
+        const s = score(view, seat, targets, worths, a, a.type === "point" ? point++ : -1);
         if (s > bestScore + 1e-9) { best = [a]; bestScore = s; }
         else if (Math.abs(s - bestScore) <= 1e-9) best.push(a);
       }

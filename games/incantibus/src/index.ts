@@ -1,9 +1,9 @@
 // @grimoire/incantibus: Incantibus on the engine contract (apprentice and expert modes).
-import { err, ok, parseByEnumeration, type Game, type Result } from "@grimoire/engine";
+import { deepClone, err, ok, parseByEnumeration, type Game, type Result } from "@grimoire/engine";
 import { z } from "zod";
 import { MODES, PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELL_CARDS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
 import { bots } from "./bots.ts";
-import { steadyBot, strongBot } from "./bots/strong.ts";
+import { rolloutGreedyBot, steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
 import { layRoom, legal, play, scores, setupState, startIncantation, waitingStep, winnerOf } from "./rules.ts";
 import { fits } from "./trunk.ts";
@@ -200,12 +200,14 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   describeView,
   resample: resampleView,
   shuffleHidden: shuffleHiddenState,
-  clone: (state) => structuredClone(state),
+  // The state is plain data: deepClone is an order of magnitude faster than structuredClone (rollouts clone often).
+  clone: (state) => deepClone(state),
   bots: {
     ...bots,
     steady: { description: "The greedy bot with a random move one time in three", create: () => steadyBot() },
+    rollout: { description: "Greedy's move, improved by rollouts to the room's end over redealt hidden tokens where they are sure of it", create: () => rolloutGreedyBot(incantibusGame) },
     search: { description: "Information-set tree search, the greedy bot playing the rollouts (slow)", create: () => strongBot(incantibusGame) },
   },
-  levels: { easy: "random", medium: "steady", hard: "greedy" },
+  levels: { easy: "random", medium: "greedy", hard: "rollout" },
 };
 

@@ -127,7 +127,13 @@ export function isPayment(req: Requirement, faces: readonly Face[]): boolean {
   }
 }
 
-const faceKey = (id: number): string => JSON.stringify(face(id));
+// A face's key, built once per token (payments compare faces at every step of their search).
+const FACE_KEYS: readonly string[] = TOKENS.map((t) => JSON.stringify(t.face));
+const faceKey = (id: number): string => {
+  const key = FACE_KEYS[id];
+  if (key === undefined) throw new Error(`no token ${id}`);
+  return key;
+};
 
 /**
  * Every valid payment that extends `chosen` using tokens of `trunk` (ids), as lists of ids;
