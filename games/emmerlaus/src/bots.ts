@@ -75,7 +75,7 @@ function scorePlay(view: EmmerlausView, seat: number, action: Action): number {
       if (e.kind === "extra-plays") return me.handCount > 2 ? 25 : 1;
       if (e.kind === "divine") return me.life < 25 ? 30 : -3;
       if (e.kind === "show-hand") return 1;
-      const opponents = view.players.map((p, s) => ({ ...p, seat: s })).filter((p) => p.alive && p.seat !== seat);
+      const opponents = view.players.filter((p, s) => p.alive && s !== seat);
       if (e.kind === "sacrifice") {
         const x = action.x!;
         if (me.life - x < 20) return -50;

@@ -1,14 +1,23 @@
-// Bots for the levels around the heuristic bot.
-// - "search": information-set MCTS from the engine, its rollouts played by the heuristic bot,
-//   on determinizations from the game's resample. In this dice-heavy game a few hundred
-//   iterations still lose to the heuristic itself (docs/bots.md), so it is offered, not a level.
-// - "steady": the heuristic bot with a random move one time in three: the medium level, between
-//   random (easy) and the heuristic (hard).
-// Both see only their view.
-import { botRollout, ismctsBot, pick, randomFloat, type AnyGame, type Bot } from "@grimoire/engine";
+// Bots around the heuristic bot.
+// - "rollout": the heuristic's move, improved by short Monte Carlo rollouts where they are sure of
+//   it (the engine's rolloutSearch). For each decision it redeals what the seat cannot see, tries
+//   every legal action on each deal, plays on with the heuristic for every seat until two more turns
+//   have started (in a duel: the opponent's turn, then back to the bot's), and scores that state by
+//   the chance to win of the logistic model of value.ts (life, power level, Miroirs and Annulations
+//   in hand, …). Every action meets the same deal and the same dice, and another action replaces
+//   the heuristic's only when its gain, deal by deal, is over two standard errors.
+// - "search": information-set MCTS from the engine, its rollouts played by the heuristic bot to the
+//   game's end. In this dice-heavy game a few hundred iterations still lose to the heuristic itself
+//   (docs/bots.md), so it is offered, not a level.
+// - "steady": the heuristic bot with a random move one time in three.
+// All see only their view.
+import { botRollout, ismctsBot, pick, randomFloat, rolloutSearch, type AnyGame, type Bot, type RolloutPolicy } from "@grimoire/engine";
 import { heuristicBot } from "../bots.ts";
+import { power } from "../rules.ts";
+import type { EmmerlausState } from "../state.ts";
 import type { EmmerlausView } from "../view.ts";
 import type { Action } from "../vocabulary.ts";
+import { stateValue } from "./value.ts";
 
 export function strongBot(game: AnyGame, iterations = 200): Bot<EmmerlausView, Action> {
   return ismctsBot<unknown, Action, EmmerlausView>(game, {
@@ -23,5 +32,62 @@ export function steadyBot(noise = 1 / 3): Bot<EmmerlausView, Action> {
   return {
     name: "steady",
     decide: (context) => (randomFloat(context.rng) < noise ? pick(context.rng, context.legal) : heuristic.decide(context)),
+  };
+}
+
+/**
+ * What the heuristic reads of a seat's view, built straight from a (determinized) state without
+ * copying: for rollouts only, where the state is already a sample and the heuristic never writes.
+ */
+export function rolloutView(state: EmmerlausState, seat: number): EmmerlausView {
+  return {
+    viewer: seat,
+    players: state.players.map((p, s) => ({ life: p.life, alive: p.alive, hand: s === seat ? p.hand : null, objects: p.objects, lying: p.lying, heightened: p.heightened, handCount: p.hand.length, power: power(state, s) })),
+    deckCount: state.deck.length,
+    discard: state.discard,
+    turn: state.turn,
+    phase: state.phase,
+    ...(state.seating ? { seating: state.seating } : {}),
+  };
+}
+
+export interface RolloutOptions {
+  /** Rollouts per decision, shared out over the legal actions (default 1500). */
+  readonly rollouts?: number;
+  /** Fewest deals per decision, however many actions (default 8). */
+  readonly minDeals?: number;
+  /** Most deals per decision, however few actions (default 250: answers have 2 or 3). */
+  readonly maxDeals?: number;
+  /** Turns started before a rollout stops and is scored (default 2). */
+  readonly turns?: number;
+  /** Standard errors of paired gain needed to leave the heuristic's move (default 2). */
+  readonly confidence?: number;
+}
+
+/** Sacrifice d'Emmerlaüs offers every X up to the caster's life: the search tries 1 and multiples of 5. */
+const searched = (action: Action): boolean => action.type !== "play" || action.x === undefined || action.x === 1 || action.x % 5 === 0;
+
+export function rolloutImprovedBot(game: AnyGame, options: RolloutOptions = {}): Bot<EmmerlausView, Action> {
+  const { rollouts = 1500, minDeals = 8, maxDeals = 250, turns = 2, confidence = 2 } = options;
+  const heuristic = heuristicBot();
+  const policy: RolloutPolicy<EmmerlausState, Action> = (state, seat, legal, rng) => heuristic.decide({ view: rolloutView(state, seat), seat, legal, rng });
+  return {
+    name: "rollout",
+    decide(context) {
+      if (context.legal.length === 1) return context.legal[0]!;
+      const preferred = heuristic.decide(context);
+      const legal = context.legal.filter((action) => action === preferred || searched(action));
+      if (legal.length === 1) return preferred;
+      const root = context.view.turn.number;
+      return rolloutSearch<EmmerlausState, Action, EmmerlausView>(game, { ...context, legal }, {
+        name: "rollout",
+        determinizations: Math.min(maxDeals, Math.max(minDeals, Math.round(rollouts / legal.length))),
+        policy,
+        prior: () => preferred,
+        confidence,
+        horizon: (state) => (state.turn.number >= root + turns ? 1 : 0),
+        evaluate: stateValue,
+      }).action;
+    },
   };
 }

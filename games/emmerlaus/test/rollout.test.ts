@@ -1,0 +1,73 @@
+// The "rollout" bot (src/bots/strong.ts): where it cannot be sure it plays the heuristic's move,
+// it decides the same way for the same generator, its rollout view makes the heuristic play as on
+// the real view, and the value model it scores with ranks states sensibly.
+import { createRng, type RngState } from "@grimoire/engine";
+import { describe, expect, it } from "vitest";
+import { emmerlausGame as game, heuristicBot, type EmmerlausState } from "../src/index.ts";
+import { rolloutImprovedBot, rolloutView } from "../src/bots/strong.ts";
+import { stateValue } from "../src/bots/value.ts";
+import { start } from "./helpers.ts";
+
+const copy = (rng: RngState): RngState => ({ s: rng.s.slice(), forced: [] });
+
+/** Decision points (more than one legal action) of a heuristic self-play game. */
+function decisionPoints(seed: number, every = 3): { state: EmmerlausState; seat: number }[] {
+  const state = game.setup({ seats: 2, options: {}, seed });
+  const bot = heuristicBot();
+  const rng = createRng(seed);
+  const points: { state: EmmerlausState; seat: number }[] = [];
+  for (let step = 0; ; step++) {
+    const d = game.decision(state);
+    if (d.type === "over") return points;
+    const seat = (d as { seat: number }).seat;
+    const legal = game.legalActions(state, seat);
+    if (legal.length > 1 && step % every === 0) points.push({ state: game.clone(state), seat });
+    game.apply(state, seat, legal.length === 1 ? legal[0]! : bot.decide({ view: game.view(state, seat), seat, legal, rng }));
+  }
+}
+
+describe("rollout bot", () => {
+  const points = decisionPoints(3).slice(0, 12);
+
+  it("with a huge confidence plays the heuristic's move", () => {
+    const bot = rolloutImprovedBot(game, { rollouts: 24, minDeals: 2, confidence: 1e9 });
+    const heuristic = heuristicBot();
+    for (const { state, seat } of points) {
+      const view = game.view(state, seat);
+      const legal = game.legalActions(state, seat);
+      expect(bot.decide({ view, seat, legal, rng: createRng(7) })).toEqual(heuristic.decide({ view, seat, legal, rng: createRng(7) }));
+    }
+  });
+
+  it("decides the same for the same generator", () => {
+    const bot = rolloutImprovedBot(game, { rollouts: 24, minDeals: 2 });
+    for (const { state, seat } of points.slice(0, 6)) {
+      const view = game.view(state, seat);
+      const legal = game.legalActions(state, seat);
+      const rng = createRng(11);
+      expect(bot.decide({ view, seat, legal, rng: copy(rng) })).toEqual(bot.decide({ view, seat, legal, rng: copy(rng) }));
+    }
+  });
+
+  it("its rollout view makes the heuristic play as on the real view", () => {
+    const heuristic = heuristicBot();
+    for (const { state, seat } of decisionPoints(4, 1)) {
+      const legal = game.legalActions(state, seat);
+      const rng = createRng(5);
+      expect(heuristic.decide({ view: rolloutView(state, seat), seat, legal, rng: copy(rng) })).toEqual(heuristic.decide({ view: game.view(state, seat), seat, legal, rng: copy(rng) }));
+    }
+  });
+
+  it("values life and a Miroir in hand", () => {
+    const even = start({ hands: [["eclair"], ["dommage"]], life: [30, 30] });
+    const ahead = start({ hands: [["eclair"], ["dommage"]], life: [45, 30] });
+    const mirror = start({ hands: [["miroir"], ["dommage"]], life: [30, 30] });
+    for (const s of [even, ahead, mirror]) {
+      expect(stateValue(s, 0)).toBeGreaterThan(0);
+      expect(stateValue(s, 0)).toBeLessThan(1);
+    }
+    expect(stateValue(ahead, 0)).toBeGreaterThan(stateValue(even, 0));
+    expect(stateValue(mirror, 0)).toBeGreaterThan(stateValue(even, 0));
+    expect(stateValue(ahead, 1)).toBeLessThan(stateValue(even, 1));
+  });
+});
