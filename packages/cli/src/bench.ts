@@ -3,10 +3,13 @@
 // reported as playouts and actions per second, and rounds per second for a game whose state
 // counts its rounds (`round`: Abraca…What?'s four-player figure has a target of 20,000/s).
 // Options: --seconds S (measuring time per row, default 1.5), --game ID (only that game).
+// `npm run bench -- --bots [--games N]`: instead, the time the hard level takes per decision, in
+// self-play at every player count (N games per row after one warm-up game, default 3): mean,
+// 99th percentile, longest, and how many took over a second (the target is none).
 import { cpus, loadavg, platform, release } from "node:os";
 import { performance } from "node:perf_hooks";
 import { games } from "@grimoire/catalog";
-import { createRng, pick, randomInt, waitingSeats, type AnyGame, type RngState } from "@grimoire/engine";
+import { createRng, pick, playout, randomInt, waitingSeats, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
 
 const WARM_UP_MS = 300;
 const ROUNDS_TARGET = 20_000;
@@ -70,6 +73,51 @@ export function benchGame(game: AnyGame, seats: number, seconds: number): BenchR
   return { game: game.id, seats, playouts, actions, rounds, seconds: (performance.now() - start) / 1000 };
 }
 
+export interface BotBenchRow {
+  readonly game: string;
+  readonly seats: number;
+  readonly bot: string;
+  /** Milliseconds of every measured decision, longest first. */
+  readonly times: readonly number[];
+}
+
+/** The hard level playing every seat: `games` games from fixed seeds after one unmeasured warm-up game. */
+export function benchBots(game: AnyGame, seats: number, games: number): BotBenchRow {
+  const options = game.optionsSchema.parse({});
+  const name = game.levels.hard;
+  const times: number[] = [];
+  for (let g = -1; g < games; g++) {
+    const bots = Array.from({ length: seats }, (): Bot<unknown, unknown> => {
+      const bot = game.bots[name]!.create() as Bot<unknown, unknown>;
+      return {
+        name: bot.name,
+        decide(context) {
+          const start = performance.now();
+          const action = bot.decide(context);
+          if (g >= 0) times.push(performance.now() - start);
+          return action;
+        },
+      };
+    });
+    playout(game, game.setup({ seats, options, seed: 4000 + g }), bots, createRng(5000 + g));
+  }
+  times.sort((a, b) => b - a);
+  return { game: game.id, seats, bot: name, times };
+}
+
+export function botBenchTable(rows: readonly BotBenchRow[]): string {
+  const header = ["game", "players", "hard bot", "decisions", "mean ms", "p99 ms", "max ms", "over 1 s"];
+  const body = rows.map((row) => {
+    const n = row.times.length;
+    const mean = n === 0 ? 0 : row.times.reduce((a, b) => a + b, 0) / n;
+    const p99 = n === 0 ? 0 : row.times[Math.floor(n / 100)]!;
+    return [row.game, String(row.seats), row.bot, String(n), mean.toFixed(1), p99.toFixed(0), (row.times[0] ?? 0).toFixed(0), String(row.times.filter((t) => t > 1000).length)];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
+  return [line(header), `|${widths.map((w, i) => (i < 3 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...body.map(line)].join("\n");
+}
+
 function formatRate(count: number, seconds: number): string {
   return Math.round(count / seconds).toLocaleString("en-US");
 }
@@ -106,6 +154,21 @@ async function main(args: readonly string[]): Promise<void> {
     return;
   }
   console.log(`Machine: ${machineLine()}`);
+  if (args.includes("--bots")) {
+    const games = Number(at("--games") ?? "3");
+    if (!(Number.isInteger(games) && games > 0)) throw new Error("--games: expected a positive integer");
+    console.log(`The hard level in self-play, default options, ${games} games per row after one warm-up game.\n`);
+    const rows: BotBenchRow[] = [];
+    for (const game of selected) {
+      for (let seats = game.minSeats; seats <= game.maxSeats; seats++) {
+        const row = benchBots(game, seats, games);
+        rows.push(row);
+        process.stderr.write(`  ${game.id}, ${seats} players: longest decision ${(row.times[0] ?? 0).toFixed(0)} ms\n`);
+      }
+    }
+    console.log(`\n${botBenchTable(rows)}`);
+    return;
+  }
   console.log(`Uniformly random playouts, default options, fixed seeds, ${WARM_UP_MS} ms warm-up, ${seconds} s per row.\n`);
   const rows: BenchRow[] = [];
   for (const game of selected) {

@@ -1,7 +1,7 @@
 // The benchmark's playout loop and table, on the engine's test fixture.
 import { describe, expect, it } from "vitest";
 import { createRng } from "@grimoire/engine";
-import { benchGame, benchTable, machineLine, randomPlayout } from "../src/bench.ts";
+import { benchBots, benchGame, benchTable, botBenchTable, machineLine, randomPlayout } from "../src/bench.ts";
 import { biddingGame } from "../../engine/test/fixtures/bidding.ts";
 
 describe("bench", () => {
@@ -23,5 +23,16 @@ describe("bench", () => {
     expect(table).toMatch(/^\| game +\| players \| playouts\/s \| actions\/s \| rounds\/s \| actions\/game \|$/m);
     expect(table).toMatch(/^\| bidding \| 2 +\| +[\d,]+ \| +[\d,]+ \| +[\d,]+ \| +\d+\.\d \|$/m);
     expect(machineLine()).toMatch(/cores \(one used\), .* Node v\d+.*, load average \d/);
+  });
+
+  it("times every decision of the hard level in self-play and tabulates them", () => {
+    const row = benchBots(biddingGame, 2, 2);
+    expect(row.bot).toBe(biddingGame.levels.hard);
+    // Two games of two rounds, both seats bidding (a single legal action is played without asking).
+    expect(row.times.length).toBeGreaterThanOrEqual(4);
+    for (let i = 1; i < row.times.length; i++) expect(row.times[i]).toBeLessThanOrEqual(row.times[i - 1]!);
+    const table = botBenchTable([row]);
+    expect(table.split("\n")).toHaveLength(3);
+    expect(table).toMatch(/^\| bidding \| 2 +\| greedy +\| +\d+ \| +\d+\.\d \| +\d+ \| +\d+ \| +0 \|$/m);
   });
 });
