@@ -1,7 +1,7 @@
 // Driving a game: validated actions from untrusted input, and bot playouts.
 import type { ActionError, AnyGame, BaseState, Bot, Decision, Game, Seat } from "./game.ts";
 import { err, ok, type Result } from "./result.ts";
-import { forkRng, pick, type RngState } from "./rng.ts";
+import { forkRng, pick, randomFloat, type RngState } from "./rng.ts";
 
 export function waitingSeats(decision: Decision): readonly Seat[] {
   switch (decision.type) {
@@ -75,6 +75,11 @@ export function playout<G extends AnyGame>(
 /** The uniformly random bot, the same for every game. */
 export function randomBot<V, A>(): Bot<V, A> {
   return { name: "random", decide: ({ legal, rng }) => pick(rng, legal) };
+}
+
+/** `bot`, but with probability `rate` a uniformly random legal move instead (a weaker level from a heuristic). */
+export function noisyBot<V, A>(bot: Bot<V, A>, rate: number, name: string): Bot<V, A> {
+  return { name, decide: (context) => (randomFloat(context.rng) < rate ? pick(context.rng, context.legal) : bot.decide(context)) };
 }
 
 export { forkRng };

@@ -1,6 +1,6 @@
 // act(), playout() and determinism, on the test fixture.
 import { describe, expect, it } from "vitest";
-import { act, createRng, deepClone, playout, randomBot, SPECTATOR, type Bot } from "../src/index.ts";
+import { act, createRng, deepClone, noisyBot, playout, randomBot, SPECTATOR, type Bot } from "../src/index.ts";
 import { biddingGame, type BiddingState } from "./fixtures/bidding.ts";
 
 const fresh = (seed = 1, seats = 3): BiddingState => biddingGame.setup({ seats, options: biddingGame.optionsSchema.parse({}), seed });
@@ -119,5 +119,17 @@ describe("playout", () => {
     const replay = fresh(21, 3);
     for (const { seat, action } of played) expect(act(biddingGame, replay, seat, JSON.parse(JSON.stringify(action))).ok).toBe(true);
     expect(replay).toEqual(original);
+  });
+
+  it("noisyBot plays its bot's move, or at the given rate a random legal one", () => {
+    const first: Bot<unknown, number> = { name: "first", decide: ({ legal }) => legal[0]! };
+    const legal = [1, 2, 3, 4, 5, 6, 7, 8];
+    const rng = createRng(3);
+    const never = noisyBot(first, 0, "never");
+    expect(never.name).toBe("never");
+    for (let i = 0; i < 50; i++) expect(never.decide({ view: null, seat: 0, legal, rng })).toBe(1);
+    const always = noisyBot(first, 1, "always");
+    const seen = new Set(Array.from({ length: 200 }, () => always.decide({ view: null, seat: 0, legal, rng })));
+    expect(seen.size).toBe(legal.length);
   });
 });

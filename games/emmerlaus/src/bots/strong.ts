@@ -11,7 +11,7 @@
 //   (docs/bots.md), so it is offered, not a level.
 // - "steady": the heuristic bot with a random move one time in three.
 // All see only their view.
-import { botRollout, ismctsBot, pick, randomFloat, rolloutSearch, type AnyGame, type Bot, type RolloutPolicy } from "@grimoire/engine";
+import { botRollout, ismctsBot, noisyBot, rolloutSearch, type AnyGame, type Bot, type RolloutPolicy } from "@grimoire/engine";
 import { heuristicBot } from "../bots.ts";
 import { power } from "../rules.ts";
 import type { EmmerlausState } from "../state.ts";
@@ -28,11 +28,7 @@ export function strongBot(game: AnyGame, iterations = 200): Bot<EmmerlausView, A
 }
 
 export function steadyBot(noise = 1 / 3): Bot<EmmerlausView, Action> {
-  const heuristic = heuristicBot();
-  return {
-    name: "steady",
-    decide: (context) => (randomFloat(context.rng) < noise ? pick(context.rng, context.legal) : heuristic.decide(context)),
-  };
+  return noisyBot(heuristicBot(), noise, "steady");
 }
 
 /**

@@ -12,7 +12,7 @@
 //   draws level with greedy (docs/bots.md) and is slow, so it is offered, not a level.
 // - "steady": the greedy bot with a random move one time in three (offered by name).
 // All see only their view.
-import { botRollout, ismctsBot, pick, randomFloat, rolloutBot, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
+import { botRollout, ismctsBot, noisyBot, rolloutBot, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
 import { greedyBot, tokenWorth } from "../bots.ts";
 import { pointTargets, scores } from "../rules.ts";
 import { pointsOf } from "../trunk.ts";
@@ -28,11 +28,7 @@ export function strongBot(game: AnyGame, iterations = 150): Bot<View, Action> {
 }
 
 export function steadyBot(noise = 1 / 3): Bot<View, Action> {
-  const greedy = greedyBot();
-  return {
-    name: "steady",
-    decide: (context) => (randomFloat(context.rng) < noise ? pick(context.rng, context.legal) : greedy.decide(context)),
-  };
+  return noisyBot(greedyBot(), noise, "steady");
 }
 
 export interface RolloutOptions {
