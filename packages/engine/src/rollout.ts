@@ -53,6 +53,16 @@ export interface RolloutResult<A> {
   readonly children: readonly { action: A; mean: number }[];
 }
 
+/**
+ * A position scored for `seat` by the scores alone: its share of exp(weight × score) over every
+ * seat, in [0, 1] (1/n when all are equal). An `evaluate` for games that count points.
+ */
+export function scoreShare(scores: readonly number[], seat: Seat, weight: number): number {
+  let total = 0;
+  for (const score of scores) total += Math.exp(weight * score);
+  return Math.exp(weight * scores[seat]!) / total;
+}
+
 /** Plays `state` on with `policy` until it ends or the horizon or depth stop it; returns it. */
 function playOn<S, A>(game: AnyGame, state: S, options: RolloutBotOptions<S, A, unknown>, stage: number | string | undefined, rng: RngState): S {
   const width = options.sampleWidth ?? 24;

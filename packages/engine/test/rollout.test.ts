@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, deepEqual, forkRng, ismctsSearch, pick, playout, rolloutBot, rolloutSearch, type Bot, type RolloutPolicy } from "../src/index.ts";
+import { createRng, deepEqual, forkRng, ismctsSearch, pick, playout, rolloutBot, rolloutSearch, scoreShare, type Bot, type RolloutPolicy } from "../src/index.ts";
 import { biddingGame, type BiddingAction, type BiddingState, type BiddingView } from "./fixtures/bidding.ts";
 
 const options = biddingGame.optionsSchema.parse({ hand: 3 });
@@ -104,6 +104,14 @@ describe("rollout bot", () => {
       else losses++;
     }
     expect(wins).toBeGreaterThan(losses * 1.5);
+  });
+});
+
+describe("scoreShare", () => {
+  it("shares 1 between the seats by exp(weight × score)", () => {
+    expect(scoreShare([2, 2, 2], 1, 0.5)).toBeCloseTo(1 / 3, 12);
+    expect(scoreShare([3, 0], 0, 0.5)).toBeCloseTo(1 / (1 + Math.exp(-1.5)), 12);
+    expect(scoreShare([3, 0], 0, 0.5) + scoreShare([3, 0], 1, 0.5)).toBeCloseTo(1, 12);
   });
 });
 

@@ -12,7 +12,7 @@
 // the reasoner itself, 9–51. One move changes the chance of winning a game of several rounds
 // by a few percent, far less than the noise of a few hundred rollouts, so the search chose
 // almost at random among calls the reasoner ranks with exact odds.
-import { botRollout, rolloutBot, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
+import { botRollout, rolloutBot, scoreShare, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
 import type { Action, State } from "../state.ts";
 import { bayesResample } from "./bayes.ts";
 import type { View } from "../view.ts";
@@ -24,9 +24,7 @@ const POINT_WEIGHT = 0.5;
 
 /** A round's end scored for `seat`: its share of exp(POINT_WEIGHT × score) over every seat. */
 export function roundEndValue(state: State, seat: number): number {
-  let total = 0;
-  for (const score of state.scores) total += Math.exp(POINT_WEIGHT * score);
-  return Math.exp(POINT_WEIGHT * state.scores[seat]!) / total;
+  return scoreShare(state.scores, seat, POINT_WEIGHT);
 }
 
 export interface StrongOptions {

@@ -12,7 +12,7 @@
 //   draws level with greedy (docs/bots.md) and is slow, so it is offered, not a level.
 // - "steady": the greedy bot with a random move one time in three (offered by name).
 // All see only their view.
-import { botRollout, ismctsBot, noisyBot, rolloutBot, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
+import { botRollout, ismctsBot, noisyBot, rolloutBot, scoreShare, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
 import { greedyBot, tokenWorth } from "../bots.ts";
 import { pointTargets, scores } from "../rules.ts";
 import { pointsOf } from "../trunk.ts";
@@ -77,10 +77,7 @@ export function estimatedScores(state: State, potential: number, wandWeight = 0)
 
 /** A state scored for `seat`: its share of exp(pointWeight × estimated score) over every seat. */
 export function softmaxValue(state: State, seat: number, pointWeight: number, potential: number, wandWeight = 0): number {
-  const estimate = estimatedScores(state, potential, wandWeight);
-  let total = 0;
-  for (const e of estimate) total += Math.exp(pointWeight * e);
-  return Math.exp(pointWeight * estimate[seat]!) / total;
+  return scoreShare(estimatedScores(state, potential, wandWeight), seat, pointWeight);
 }
 
 /** The stage a rollout stays in: the room, or in the crypt (with `crypt`) the number of sorcerers left. */
