@@ -12,10 +12,9 @@
 //   draws level with greedy (docs/bots.md) and is slow, so it is offered, not a level.
 // - "steady": the greedy bot with a random move one time in three (offered by name).
 // All see only their view.
-import { botRollout, ismctsBot, noisyBot, rolloutBot, scoreShare, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
-import { greedyBot, tokenWorth } from "../bots.ts";
+import { botRollout, ismctsBot, noisyBot, rolloutSearch, scoreShare, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
+import { greedyBot } from "../bots.ts";
 import { pointTargets, scores } from "../rules.ts";
-import { pointsOf } from "../trunk.ts";
 import type { Action, State, View } from "../types.ts";
 import { makeView, resampleView } from "../view.ts";
 
@@ -43,59 +42,42 @@ export interface RolloutOptions {
   readonly confidence: number;
   /** How much a point weighs in the softmax of the estimated scores. */
   readonly pointWeight: number;
-  /** Share of a non-scoring token's worth to greedy counted in the estimate (0: points only). */
-  readonly potential: number;
   /** Points an estimate counts per wand rank held (the strongest wand wins contests). */
   readonly wandWeight: number;
-  /** Where rollouts stop: "stage" the room (in the crypt, the next sorcerer gone), "room" the room (the crypt to the end), or the game's end. */
-  readonly horizon: "stage" | "room" | "game";
-  /** Other seats' sealed choices redrawn as greedy would choose them (true) or uniformly (the game's resample). */
-  readonly greedyCommits: boolean;
 }
 
-export const ROLLOUT_DEFAULTS: RolloutOptions = {
-  determinizations: 16, rollouts: 96, minDeterminizations: 8, rolloutDepth: 60,
-  confidence: 1, pointWeight: 0.3, potential: 0, wandWeight: 0.5, horizon: "stage", greedyCommits: true,
-};
+export const ROLLOUT_DEFAULTS: RolloutOptions = { determinizations: 16, rollouts: 96, minDeterminizations: 8, rolloutDepth: 60, confidence: 1, pointWeight: 0.3, wandWeight: 0.5 };
 
-/** Estimated final score of each seat: its points, plus part of what its other tokens are worth to greedy. */
-export function estimatedScores(state: State, potential: number, wandWeight = 0): number[] {
+/** Estimated final score of each seat: its points, plus `wandWeight` per rank of its wand (0 for the weakest). */
+export function estimatedScores(state: State, wandWeight = 0): number[] {
   const points = scores(state);
   if (wandWeight !== 0) {
-    // Rank of each seat's wand among the wands in play, 0 for the weakest.
     const sorted = [...state.wands].sort((a, b) => a - b);
     for (let seat = 0; seat < points.length; seat++) points[seat]! += wandWeight * sorted.indexOf(state.wands[seat]!);
   }
-  if (potential === 0) return points;
-  return points.map((p, seat) => {
-    const trunk = state.trunks[seat]!;
-    let extra = 0;
-    for (const id of trunk) if (pointsOf(id) === 0) extra += Math.max(0, tokenWorth(id, trunk));
-    return p + potential * extra;
-  });
+  return points;
 }
 
 /** A state scored for `seat`: its share of exp(pointWeight × estimated score) over every seat. */
-export function softmaxValue(state: State, seat: number, pointWeight: number, potential: number, wandWeight = 0): number {
-  return scoreShare(estimatedScores(state, potential, wandWeight), seat, pointWeight);
+export function softmaxValue(state: State, seat: number, pointWeight: number, wandWeight = 0): number {
+  return scoreShare(estimatedScores(state, wandWeight), seat, pointWeight);
 }
 
-/** The stage a rollout stays in: the room, or in the crypt (with `crypt`) the number of sorcerers left. */
-function stageOf(state: State, crypt: boolean): number {
+/** The stage a rollout stays in: the room being searched, or in the crypt the number of sorcerers left. */
+function stageOf(state: State): number {
   if (state.room !== null) return state.room;
-  if (!crypt) return -1;
   let left = 0;
   for (const s of state.sorcerers) if (s) left++;
   return -1 - left;
 }
 
-export function rolloutGreedyBot(game: AnyGame, overrides: Partial<RolloutOptions> = {}, name = "rollout"): Bot<View, Action> {
+export function rolloutGreedyBot(game: AnyGame, overrides: Partial<RolloutOptions> = {}): Bot<View, Action> {
   const o = { ...ROLLOUT_DEFAULTS, ...overrides };
   const greedy = greedyBot();
   // Sealed choices of other seats, redrawn on the deal as greedy (the rollout policy) would make them.
   const resample = (view: View, seat: number, rng: RngState): State => {
     const state = resampleView(view, seat, rng);
-    if (o.greedyCommits && state.phase.kind === "point") {
+    if (state.phase.kind === "point") {
       const choices = state.phase.choices;
       for (let other = 0; other < state.seats; other++) {
         if (other === seat || choices[other] === null) continue;
@@ -107,26 +89,23 @@ export function rolloutGreedyBot(game: AnyGame, overrides: Partial<RolloutOption
     }
     return state;
   };
-  const searchWith = (determinizations: number): Bot<View, Action> => rolloutBot<State, Action, View>(game, {
-    name,
-    determinizations,
-    rolloutDepth: o.rolloutDepth,
-    policy: botRollout(game, greedy as Bot<unknown, Action>, 0),
-    prior: (context) => greedy.decide(context),
-    confidence: o.confidence,
-    ...(o.horizon === "game" ? {} : { horizon: (state: State) => stageOf(state, o.horizon === "stage") }),
-    evaluate: (state, seat) => softmaxValue(state, seat, o.pointWeight, o.potential, o.wandWeight),
-    resample,
-  });
-  const bots = new Map<number, Bot<View, Action>>();
+  const policy = botRollout<State, Action>(game, greedy as Bot<unknown, Action>, 0);
   return {
-    name,
+    name: "rollout",
     decide(context) {
+      if (context.legal.length === 1) return context.legal[0]!;
       const budget = (o.rollouts * 2) / Math.max(2, context.view.seats);
-      const deals = Math.max(o.minDeterminizations, Math.min(o.determinizations, Math.floor(budget / context.legal.length)));
-      let bot = bots.get(deals);
-      if (!bot) bots.set(deals, (bot = searchWith(deals)));
-      return bot.decide(context);
+      const determinizations = Math.max(o.minDeterminizations, Math.min(o.determinizations, Math.floor(budget / context.legal.length)));
+      return rolloutSearch<State, Action, View>(game, context, {
+        determinizations,
+        rolloutDepth: o.rolloutDepth,
+        policy,
+        prior: (c) => greedy.decide(c),
+        confidence: o.confidence,
+        horizon: stageOf,
+        evaluate: (state, seat) => softmaxValue(state, seat, o.pointWeight, o.wandWeight),
+        resample,
+      }).action;
     },
   };
 }
