@@ -18,15 +18,21 @@ export interface EmmerlausView extends Omit<EmmerlausState, "rng" | "deck" | "pl
   deckCount: number;
 }
 
-export function view(state: EmmerlausState, viewer: Viewer): EmmerlausView {
+/**
+ * What `viewer` may see. With `copy` false the view shares the state's arrays instead of copying
+ * them: only for search rollouts, whose states are samples and whose bots read the view at once
+ * and never write it.
+ */
+export function view(state: EmmerlausState, viewer: Viewer, copy = true): EmmerlausView {
+  const own = copy ? deepClone : <T>(x: T): T => x;
   return {
     viewer,
-    players: state.players.map((p, seat) => ({ ...deepClone(p), hand: seat === viewer ? [...p.hand] : null, handCount: p.hand.length, power: power(state, seat) })),
+    players: state.players.map((p, seat) => ({ ...own(p), hand: seat === viewer ? own(p.hand) : null, handCount: p.hand.length, power: power(state, seat) })),
     deckCount: state.deck.length,
-    discard: [...state.discard],
-    turn: deepClone(state.turn),
-    phase: hideKeep(deepClone(state.phase), viewer),
-    ...(state.seating ? { seating: [...state.seating] } : {}),
+    discard: own(state.discard),
+    turn: own(state.turn),
+    phase: hideKeep(own(state.phase), viewer),
+    ...(state.seating ? { seating: own(state.seating) } : {}),
   };
 }
 

@@ -13,9 +13,8 @@
 // All see only their view.
 import { botRollout, ismctsBot, noisyBot, rolloutSearch, type AnyGame, type Bot, type RolloutPolicy } from "@grimoire/engine";
 import { heuristicBot } from "../bots.ts";
-import { power } from "../rules.ts";
 import type { EmmerlausState } from "../state.ts";
-import type { EmmerlausView } from "../view.ts";
+import { view, type EmmerlausView } from "../view.ts";
 import type { Action } from "../vocabulary.ts";
 import { stateValue } from "./value.ts";
 
@@ -31,20 +30,9 @@ export function steadyBot(noise = 1 / 3): Bot<EmmerlausView, Action> {
   return noisyBot(heuristicBot(), noise, "steady");
 }
 
-/**
- * What the heuristic reads of a seat's view, built straight from a (determinized) state without
- * copying: for rollouts only, where the state is already a sample and the heuristic never writes.
- */
+/** What the heuristic reads in a rollout: the seat's view of the sampled state, not copied. */
 export function rolloutView(state: EmmerlausState, seat: number): EmmerlausView {
-  return {
-    viewer: seat,
-    players: state.players.map((p, s) => ({ life: p.life, alive: p.alive, hand: s === seat ? p.hand : null, objects: p.objects, lying: p.lying, heightened: p.heightened, handCount: p.hand.length, power: power(state, s) })),
-    deckCount: state.deck.length,
-    discard: state.discard,
-    turn: state.turn,
-    phase: state.phase,
-    ...(state.seating ? { seating: state.seating } : {}),
-  };
+  return view(state, seat, false);
 }
 
 export interface RolloutOptions {
