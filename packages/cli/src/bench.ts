@@ -113,9 +113,7 @@ export function botBenchTable(rows: readonly BotBenchRow[]): string {
     const p99 = n === 0 ? 0 : row.times[Math.floor(n / 100)]!;
     return [row.game, String(row.seats), row.bot, String(n), mean.toFixed(1), p99.toFixed(0), (row.times[0] ?? 0).toFixed(0), String(row.times.filter((t) => t > 1000).length)];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
-  return [line(header), `|${widths.map((w, i) => (i < 3 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...body.map(line)].join("\n");
+  return markdownTable(header, body, 3);
 }
 
 function formatRate(count: number, seconds: number): string {
@@ -132,9 +130,14 @@ export function benchTable(rows: readonly BenchRow[]): string {
     row.rounds === null ? "—" : formatRate(row.rounds, row.seconds),
     (row.actions / row.playouts).toFixed(1),
   ]);
+  return markdownTable(header, body, 2);
+}
+
+/** A Markdown table, columns padded to width: the first `left` aligned left, the others (numbers) right. */
+function markdownTable(header: readonly string[], body: readonly (readonly string[])[], left: number): string {
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
-  return [line(header), `|${widths.map((w, i) => (i < 2 ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...body.map(line)].join("\n");
+  const line = (cells: readonly string[]) => `| ${cells.map((cell, i) => (i < left ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
+  return [line(header), `|${widths.map((w, i) => (i < left ? `:${"-".repeat(w + 1)}` : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...body.map(line)].join("\n");
 }
 
 export function machineLine(): string {
