@@ -16,6 +16,7 @@
 import type { ZodType } from "zod";
 import type { Result } from "./result.ts";
 import type { RngState, Seed } from "./rng.ts";
+import type { GameText, Message } from "./text.ts";
 
 export type Seat = number;
 export const SPECTATOR = "spectator" as const;
@@ -23,8 +24,8 @@ export const SPECTATOR = "spectator" as const;
 export type Viewer = Seat | typeof SPECTATOR;
 
 export type Decision =
-  | { readonly type: "turn"; readonly seat: Seat; readonly prompt: string }
-  | { readonly type: "simultaneous"; readonly seats: readonly Seat[]; readonly prompt: string }
+  | { readonly type: "turn"; readonly seat: Seat; readonly prompt: Message }
+  | { readonly type: "simultaneous"; readonly seats: readonly Seat[]; readonly prompt: Message }
   | { readonly type: "over" };
 
 export interface Outcome {
@@ -46,11 +47,15 @@ export interface GameSetup<O> {
   readonly seed: Seed;
 }
 
+/**
+ * An option of the game, as `--option name=value` and the table form take it. Its words are in the
+ * game's catalogues: `option.<name>.label`, `option.<name>.description` and, for each listed value,
+ * `option.<name>.value.<value>`.
+ */
 export interface OptionDoc {
   readonly name: string;
-  readonly description: string;
-  /** The accepted values, as shown in `grimoire games`. */
-  readonly values: string;
+  /** The accepted values as typed (`optionsSchema` parses them), the default first; empty when free. */
+  readonly values: readonly string[];
 }
 
 export type ActionErrorCode = "game-over" | "not-your-turn" | "malformed-action" | "illegal-action";
@@ -113,12 +118,18 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
   view(state: S, viewer: Viewer): V;
   /** The event as `viewer` may see it, or null when it shows them nothing. */
   eventFor(event: E, viewer: Viewer): VE | null;
-  /** One line of English for a visible event, for logs and the terminal. */
-  describeEvent(event: VE, viewer: Viewer): string;
-  /** One short line of English for an action, for logs, menus and the terminal. */
-  describeAction(action: A): string;
-  /** Optional: the view as readable text for the terminal (`grimoire play`); else pretty JSON. */
-  describeView?(view: V, viewer: Viewer): string;
+  /**
+   * Every word the game shows, in each language (./text.ts): component names and effects, prompts,
+   * action labels, event lines, option and bot texts. Keys every game has: `game.title`,
+   * `bot.<name>.description` for each bot, and the `option.*` keys of `optionDocs`.
+   */
+  readonly text: GameText;
+  /** A visible event as one line of the log, as `viewer` saw it. */
+  describeEvent(event: VE, viewer: Viewer): Message;
+  /** An action as one short label, for logs, menus and the terminal. */
+  describeAction(action: A): Message;
+  /** Optional: the view as lines of text for the terminal (`grimoire play`); else pretty JSON. */
+  describeView?(view: V, viewer: Viewer): Message[];
 
   /** A full state consistent with everything `seat` knows (its view), hidden parts drawn from `rng`. */
   resample(view: V, seat: Seat, rng: RngState): S;

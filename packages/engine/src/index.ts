@@ -9,3 +9,4 @@ export * from "./scenario.ts";
 export * from "./actions.ts";
 export * from "./ismcts.ts";
 export * from "./rollout.ts";
+export * from "./text.ts";

@@ -8,9 +8,13 @@
 //    (no leak: the view cannot tell apart states that differ only in what the seat may not know);
 //  - events project for every viewer and are plain JSON;
 //  - the game ends within maxActions with an outcome in range;
-//  - same seed and same actions give identical states.
+//  - same seed and same actions give identical states;
+//  - every prompt, action label, event line and view line the game produces is worded in every
+//    language (each key and parameter it uses exists in its catalogues), as is each option and bot.
 import { isDeepStrictEqual } from "node:util";
 import { deepClone } from "./clone.ts";
+import { formatMessage, PSEUDO, type DisplayLanguage } from "./format.ts";
+import { LANGUAGES, type Message } from "./text.ts";
 import { SPECTATOR, type AnyGame, type Viewer } from "./game.ts";
 import { waitingSeats } from "./play.ts";
 import { createRng, pick, randomInt, type RngState } from "./rng.ts";
@@ -44,8 +48,34 @@ function same(game: AnyGame, context: string, what: string, a: unknown, b: unkno
   }
 }
 
+const SPOKEN: readonly DisplayLanguage[] = [...LANGUAGES, PSEUDO];
+
+/** The message worded in every language, for a reader at `me`; fails on a missing key or parameter. */
+function speak(game: AnyGame, context: string, what: string, message: Message, me: number | null): void {
+  if (typeof message !== "object" || message === null || typeof message.key !== "string") fail(game, context, `${what} is not a Message: ${JSON.stringify(message)}`);
+  same(game, context, `${what} and its JSON round trip`, JSON.parse(JSON.stringify(message)), message);
+  for (const lang of SPOKEN) {
+    try {
+      const names = ["Ada", "Bérénice", "Merlin (hard)"];
+      formatMessage(game.text, lang, message, { names, me });
+    } catch (error) {
+      fail(game, context, `${what} in ${lang}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** The words every game has whatever happens: its title, each bot and each option. */
+function checkFixedText(game: AnyGame): void {
+  const keys = ["game.title", ...Object.keys(game.bots).map((bot) => `bot.${bot}.description`)];
+  for (const option of game.optionDocs) {
+    keys.push(`option.${option.name}.label`, `option.${option.name}.description`, ...option.values.map((value) => `option.${option.name}.value.${value}`));
+  }
+  for (const key of keys) speak(game, "catalogue", `"${key}"`, { key }, null);
+}
+
 function checkViews(game: AnyGame, state: any, seats: number, rng: RngState, context: string): void {
   const decision = game.decision(state);
+  if (decision.type !== "over") speak(game, context, "decision prompt", decision.prompt, null);
   for (let seat = 0; seat < seats; seat++) {
     const view = game.view(state, seat);
     same(game, context, "view and its JSON round trip", JSON.parse(JSON.stringify(view)), view);
@@ -61,11 +91,13 @@ function checkViews(game: AnyGame, state: any, seats: number, rng: RngState, con
         same(game, `${context}, resample for seat ${seat}`, "legal actions", game.legalActions(resampled, seat), game.legalActions(state, seat));
       }
     }
+    if (game.describeView) game.describeView(view, seat).forEach((line, i) => speak(game, context, `view line ${i} of seat ${seat}`, line, seat));
     const shuffled = game.shuffleHidden(game.clone(state), seat, rng);
     same(game, `${context}, shuffleHidden for seat ${seat}`, "views (a leak: the view shows what the seat may not know)", game.view(shuffled, seat), view);
   }
   const spectator = game.view(state, SPECTATOR);
   same(game, context, "spectator view and its JSON round trip", JSON.parse(JSON.stringify(spectator)), spectator);
+  if (game.describeView) game.describeView(spectator, SPECTATOR).forEach((line, i) => speak(game, context, `spectator view line ${i}`, line, null));
 }
 
 /** Plays `games` random games and throws on the first broken property. */
@@ -75,6 +107,7 @@ export function checkGameProperties(game: AnyGame, props: PropertyOptions): Prop
   const viewEvery = props.viewEvery ?? 1;
   const report = { games: 0, actions: 0, maxLength: 0, winsBySeat: new Array<number>(props.seats).fill(0), draws: 0 };
   const viewers: Viewer[] = [SPECTATOR, ...Array.from({ length: props.seats }, (_, i) => i)];
+  checkFixedText(game);
 
   for (let g = 0; g < props.games; g++) {
     const seed = (props.seed ?? 1) + g;
@@ -126,7 +159,7 @@ export function checkGameProperties(game: AnyGame, props: PropertyOptions): Prop
       const reparsed = game.parseAction(state, seat, JSON.parse(JSON.stringify(action)));
       if (!reparsed.ok) fail(game, context, `legal action ${JSON.stringify(action)} refused: ${reparsed.error.message}`);
       same(game, context, "parsed legal action", reparsed.value, action);
-      if (typeof game.describeAction(action) !== "string") fail(game, context, "describeAction");
+      speak(game, context, "action label", game.describeAction(action), seat);
 
       const events = game.apply(state, seat, action);
       played.push({ seat, action });
@@ -135,7 +168,7 @@ export function checkGameProperties(game: AnyGame, props: PropertyOptions): Prop
           const seen = game.eventFor(event, viewer);
           if (seen !== null) {
             same(game, context, "event and its JSON round trip", JSON.parse(JSON.stringify(seen)), seen);
-            if (typeof game.describeEvent(seen, viewer) !== "string") fail(game, context, "describeEvent");
+            speak(game, context, `event line for ${viewer}`, game.describeEvent(seen, viewer), viewer === SPECTATOR ? null : viewer);
           }
         }
       }
