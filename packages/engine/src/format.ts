@@ -13,10 +13,14 @@ export const COMMON_TEXT: GameText = {
   en: {
     "common.you": "you",
     "common.seat": "Seat {n}",
+    "common.name": "{who}",
+    "common.number": "{n, number}",
   },
   fr: {
     "common.you": "vous",
     "common.seat": "Place {n}",
+    "common.name": "{who}",
+    "common.number": "{n, number}",
   },
 };
 
