@@ -10,3 +10,4 @@ export * from "./actions.ts";
 export * from "./ismcts.ts";
 export * from "./rollout.ts";
 export * from "./text.ts";
+export * from "./names.ts";
