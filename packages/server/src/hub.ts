@@ -3,7 +3,7 @@
 // queue serializes changes; an action is appended to the log BEFORE it is applied in memory and
 // sent, so nothing acknowledged is ever lost. A restart rebuilds unfinished matches from their logs.
 import { createHash, randomBytes } from "node:crypto";
-import { createRng, waitingSeats, type AnyGame, type Decision, type Viewer } from "@grimoire/engine";
+import { botNames, createRng, waitingSeats, type AnyGame, type Decision, type Viewer } from "@grimoire/engine";
 import type { BotRunner } from "./bots.ts";
 import type {
   ActorKind,
@@ -170,14 +170,16 @@ export class Hub {
     const options = game.optionsSchema.safeParse(request.options);
     if (!options.success) throw new HubError("bad-options", options.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
     const seed = randomBytes(16).toString("hex");
+    // Distinct names for the table's bots (their level is worded by each client).
+    const names = botNames(request.seats.length, randomBytes(1)[0]!);
     const record: TableRecord = {
       id: randomBytes(9).toString("base64url"),
       game: game.id,
       options: options.data,
       seats: request.seats.map(
-        (s): SeatRecord =>
+        (s, i): SeatRecord =>
           s.kind === "bot"
-            ? { kind: "bot", name: `${game.levels[s.level]} bot (${s.level})`, level: s.level, tokenHash: null, takeover: false }
+            ? { kind: "bot", name: names[i]!, level: s.level, tokenHash: null, takeover: false }
             : { kind: "open", name: null, level: null, tokenHash: null, takeover: false },
       ),
       status: "open",
@@ -451,7 +453,7 @@ export class Hub {
       case "simultaneous":
         return { type: "simultaneous", seats: [...d.seats], prompt: d.prompt, deadline: live.deadline };
       case "over":
-        return { type: "over", seats: [], prompt: "", deadline: null };
+        return { type: "over", seats: [], prompt: null, deadline: null };
     }
   }
 
@@ -489,7 +491,6 @@ export class Hub {
       actor: entry.seat,
       by: entry.by,
       events,
-      lines: events.map((e) => live.game.describeEvent(e, viewer)),
       view: live.game.view(live.state, viewer),
       decision: this.decisionInfo(live),
       legal: this.legalFor(live, viewer),

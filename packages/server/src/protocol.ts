@@ -10,6 +10,7 @@
 // per version, only the events it may see (possibly none) and its new view; a client that
 // comes back sends the last version it saw (`since`) and receives what it missed, or a
 // full `sync` when that is simpler. Stable: extend only additively.
+import type { Message } from "@grimoire/engine";
 import { z } from "zod";
 
 // ---------------------------------------------------------------- vocabulary
@@ -87,7 +88,7 @@ export const CLIENT_IN_TYPES = ["hello", "act", "sync", "ping"] as const satisfi
 export interface SeatInfo {
   readonly seat: number;
   readonly kind: "open" | "human" | "bot";
-  /** Display name of the human, or the bot's name and level. */
+  /** Display name of the human, or the bot's own name (distinct at the table; `level` apart). */
   readonly name: string | null;
   readonly level?: BotLevel;
   readonly connected: boolean;
@@ -119,15 +120,16 @@ export interface DecisionInfo {
   readonly type: "turn" | "simultaneous" | "over";
   /** Seats still to decide (for a simultaneous step: those who have not committed yet). */
   readonly seats: readonly number[];
-  readonly prompt: string;
+  /** What the waiting seats are asked, as the game's Message (worded by the client); null when over. */
+  readonly prompt: Message | null;
   /** Epoch milliseconds when the clock runs out for the waiting seats, or null. */
   readonly deadline: number | null;
 }
 
 export interface LegalAction {
   readonly action: unknown;
-  /** The game's describeAction, one short English line. */
-  readonly label: string;
+  /** The game's describeAction: a Message the client words in its reader's language. */
+  readonly label: Message;
 }
 
 export interface OutcomeInfo {
@@ -158,7 +160,8 @@ export type ServerOut =
     }
   /**
    * One applied action (version `version`): `actor` acted; `events` are those this viewer may see,
-   * with `lines` their English descriptions; then its new view, the decision and its legal actions.
+   * (the client words them with the game's describeEvent); then its new view, the decision and its
+   * legal actions.
    */
   | {
       readonly type: "update";
@@ -167,7 +170,6 @@ export type ServerOut =
       /** "player", or why someone else acted for the seat. */
       readonly by: ActorKind;
       readonly events: readonly unknown[];
-      readonly lines: readonly string[];
       readonly view: unknown;
       readonly decision: DecisionInfo;
       readonly legal: readonly LegalAction[] | null;
@@ -176,7 +178,8 @@ export type ServerOut =
   | { readonly type: "over"; readonly version: number; readonly outcome: OutcomeInfo; readonly seed: string; readonly seedHash: string }
   /** Your `act` was logged and applied at `version`. */
   | { readonly type: "ack"; readonly ref: string | null; readonly version: number }
-  | { readonly type: "error"; readonly code: ErrorCode; readonly message: string; readonly ref: string | null }
+  /** A refusal: `code` and `params` let the client word it; `message` is an English detail. */
+  | { readonly type: "error"; readonly code: ErrorCode; readonly message: string; readonly ref: string | null; readonly params?: Readonly<Record<string, string | number>> }
   | { readonly type: "pong"; readonly ref: string | null; readonly now: number };
 export type ServerOutType = ServerOut["type"];
 
@@ -226,7 +229,8 @@ export interface GameInfo {
   readonly minSeats: number;
   readonly maxSeats: number;
   readonly defaultOptions: unknown;
-  readonly optionDocs: readonly { readonly name: string; readonly description: string; readonly values: string }[];
+  /** Each option's name and accepted values; its words are in the game's catalogues. */
+  readonly optionDocs: readonly { readonly name: string; readonly values: readonly string[] }[];
   readonly levels: Readonly<Record<BotLevel, string>>;
 }
 export interface ListGamesResponse {

@@ -72,7 +72,7 @@ describe("secrecy", () => {
     const before = bobSync.view as { bids: unknown[]; handSizes: number[] };
     const expected = { ...before, bids: ["sealed", ...before.bids.slice(1)], handSizes: [before.handSizes[0]! - 1, ...before.handSizes.slice(1)] };
     expect(bobUpdate.view).toEqual(expected);
-    expect(JSON.stringify(bobUpdate.lines)).not.toContain(String(card));
+    expect(JSON.stringify(bobUpdate.events)).not.toContain(`"card":${card}`);
     await Promise.all([ann.close(), bob.close(), spec.close()]);
   });
 });

@@ -5,6 +5,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }
@@ -19,8 +20,8 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   }
   const body = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
-    const err = (body as { error?: { code: string; message: string } } | null)?.error;
-    throw new ApiError(err?.code ?? String(response.status), err?.message ?? response.statusText);
+    const err = (body as { error?: { code: string; message: string; params?: Record<string, string | number> } } | null)?.error;
+    throw new ApiError(err?.code ?? "http", err?.message ?? response.statusText, err?.params ?? { status: response.status });
   }
   return body as T;
 }

@@ -9,7 +9,15 @@ export interface LogLine {
   readonly version: number;
   readonly actor: number;
   readonly by: string;
-  readonly text: string;
+  /** An event as this viewer saw it (worded by the game's describeEvent in the reader's language). */
+  readonly event: unknown;
+}
+
+export interface ErrorInfo {
+  readonly code: ErrorCode | "connection";
+  /** English detail, for developers; the page words the error from its code and params. */
+  readonly message: string;
+  readonly params?: Readonly<Record<string, string | number>> | undefined;
 }
 
 export interface MatchSnapshot {
@@ -26,7 +34,7 @@ export interface MatchSnapshot {
   readonly log: readonly LogLine[];
   /** Events of the last update (for animations), with its version. */
   readonly lastEvents: readonly unknown[];
-  readonly error: { readonly code: ErrorCode | "connection"; readonly message: string } | null;
+  readonly error: ErrorInfo | null;
   /** An action was sent and not yet acknowledged. */
   readonly pending: boolean;
 }
@@ -201,7 +209,7 @@ export class MatchConnection {
       case "update": {
         if (message.version <= this.snapshot.version && this.synced) return; // already seen
         this.synced = true;
-        const lines = message.lines.map((text) => ({ version: message.version, actor: message.actor, by: message.by, text }));
+        const lines = message.events.map((event) => ({ version: message.version, actor: message.actor, by: message.by, event }));
         const log = [...this.snapshot.log, ...lines].slice(-MAX_LOG);
         this.set({
           version: message.version,
@@ -220,7 +228,7 @@ export class MatchConnection {
         this.set({ pending: false });
         return;
       case "error":
-        this.set({ error: { code: message.code, message: message.message }, pending: false });
+        this.set({ error: { code: message.code, message: message.message, params: message.params }, pending: false });
         return;
       case "pong":
         return;

@@ -1,6 +1,17 @@
-// Small shared widgets: error box, connection badge, countdown clock.
+// Small shared widgets: error box, connection badge, countdown clock, and errors in words.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+
+/**
+ * An error in the reader's language, from its code and parameters (`errors.<code>`): a server
+ * refusal, a REST error, or a network failure. Unknown codes fall back to a generic sentence.
+ */
+export function errorText(t: TFunction, error: unknown): string {
+  const { code, params } = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; params?: Record<string, unknown> };
+  const key = typeof code === "string" ? `errors.${code}` : "errors.unknown";
+  return t([key, "errors.unknown"], { ...(params ?? {}), code: typeof code === "string" ? code : "?" });
+}
 
 export function ErrorBox({ message, onDismiss }: { message: string | null; onDismiss?: () => void }) {
   const { t } = useTranslation();

@@ -31,25 +31,23 @@ export function GameBoard(props: BoardProps & { game: string }) {
   }
 }
 
-export const seatName = (table: TableInfo, seat: number): string => table.seats[seat]?.name ?? `Seat ${seat + 1}`;
-
-/** Hearts/points as a bar with a number, labelled for screen readers. */
-export function Meter({ value, max, label, className }: { value: number; max: number; label: string; className?: string }) {
+/** Hearts/points as a bar with a number (worded by the board: `text`), labelled for screen readers. */
+export function Meter({ value, max, label, text, className }: { value: number; max: number; label: string; text: string; className?: string }) {
   const pct = Math.max(0, Math.min(100, (value / Math.max(1, max)) * 100));
   return (
     <span className={`meter ${className ?? ""}`} role="meter" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={max}>
       <span className="meter-fill" style={{ width: `${pct}%` }} />
-      <span className="meter-text">{value}</span>
+      <span className="meter-text">{text}</span>
     </span>
   );
 }
 
-/** A die face (rolled in with a short animation). */
-export function Die({ value }: { value: number }) {
+/** A die face (rolled in with a short animation); `text` and `label` are worded by the board. */
+export function Die({ text, label }: { text: string; label: string }) {
   return (
-    <svg className="die" width="30" height="30" viewBox="0 0 30 30" role="img" aria-label={`die ${value}`}>
+    <svg className="die" width="30" height="30" viewBox="0 0 30 30" role="img" aria-label={label}>
       <rect x="1" y="1" width="28" height="28" rx="5" fill="#fff" stroke="#333" />
-      <text x="15" y="21" textAnchor="middle" fontSize="16" fontWeight="bold" fill="#222">{value}</text>
+      <text x="15" y="21" textAnchor="middle" fontSize="16" fontWeight="bold" fill="#222">{text}</text>
     </svg>
   );
 }

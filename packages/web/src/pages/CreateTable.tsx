@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { api, holdSeat, playerName, rememberName } from "../api.ts";
 import { BOT_LEVELS, type BotLevel, type GameInfo, type SeatRequest } from "../protocol.ts";
 import { navigate } from "../route.ts";
-import { ErrorBox } from "../widgets.tsx";
+import { ErrorBox, errorText } from "../widgets.tsx";
+import { gameText, useGameText } from "../text.tsx";
 
 type SeatChoice = "open" | BotLevel;
 
@@ -18,7 +19,8 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
   const [clock, setClock] = useState("");
   const [name, setName] = useState(playerName() || "");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const tx = useGameText(gameId, null, null);
 
   const chooseGame = (id: string) => {
     setGameId(id);
@@ -37,13 +39,13 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
       const seats: SeatRequest[] = [{ kind: "open" }, ...others.map((c): SeatRequest => (c === "open" ? { kind: "open" } : { kind: "bot", level: c }))];
       const seconds = clock.trim() === "" ? null : Number(clock);
       const table = await api.create({ game: game.id, options, seats, turnSeconds: seconds });
-      const me = name.trim() || "Wizard";
+      const me = name.trim() || t("create.defaultName");
       rememberName(me);
       const joined = await api.join(table.id, me, 0);
       holdSeat(table.id, { seat: joined.seat, token: joined.token, name: me });
       navigate({ page: "table", id: table.id, watch: false });
     } catch (err) {
-      setError((err as Error).message);
+      setError(err);
       setBusy(false);
     }
   };
@@ -59,7 +61,7 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
           {t("create.game")}
           <select name="game" value={gameId} onChange={(e) => chooseGame(e.target.value)}>
             {games.map((g) => (
-              <option key={g.id} value={g.id}>{g.title}</option>
+              <option key={g.id} value={g.id}>{gameText(g.id, tx.lang, {}).t("game.title")}</option>
             ))}
           </select>
         </label>
@@ -91,23 +93,37 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
             <legend>{t("create.options")}</legend>
             {Object.entries(options).map(([key, value]) => {
               const doc = game.optionDocs.find((d) => d.name === key);
-              const title = doc ? `${doc.description} (${doc.values})` : undefined;
+              const label = tx.t(`option.${key}.label`);
+              const description = tx.t(`option.${key}.description`);
               if (typeof value === "boolean")
                 return (
-                  <label key={key} title={title} className="check">
-                    <input type="checkbox" name={`opt-${key}`} checked={value} onChange={(e) => setOptions({ ...options, [key]: e.target.checked })} /> {key}
+                  <label key={key} className="check">
+                    <input type="checkbox" name={`opt-${key}`} checked={value} onChange={(e) => setOptions({ ...options, [key]: e.target.checked })} /> {label}
+                    <small className="muted"> {description}</small>
+                  </label>
+                );
+              if (doc && doc.values.length > 0)
+                return (
+                  <label key={key}>
+                    {label}{" "}
+                    <select name={`opt-${key}`} value={String(value)} onChange={(e) => setOptions({ ...options, [key]: typeof value === "number" ? Number(e.target.value) : e.target.value })}>
+                      {doc.values.map((v) => (
+                        <option key={v} value={v}>{tx.t(`option.${key}.value.${v}`)}</option>
+                      ))}
+                    </select>
+                    <small className="muted"> {description}</small>
                   </label>
                 );
               return (
-                <label key={key} title={title}>
-                  {key}
+                <label key={key}>
+                  {label}
                   <input
                     name={`opt-${key}`}
                     type={typeof value === "number" ? "number" : "text"}
                     value={String(value)}
                     onChange={(e) => setOptions({ ...options, [key]: typeof value === "number" ? Number(e.target.value) : e.target.value })}
                   />
-                  {doc && <small className="muted">{doc.description}</small>}
+                  <small className="muted">{description}</small>
                 </label>
               );
             })}
@@ -117,7 +133,7 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
           {t("create.clock")}
           <input name="clock" type="number" min={5} value={clock} onChange={(e) => setClock(e.target.value)} />
         </label>
-        <ErrorBox message={error} />
+        <ErrorBox message={error === null ? null : errorText(t, error)} />
         <button type="submit" className="primary" disabled={busy}>
           {busy ? t("create.creating") : t("create.submit")}
         </button>

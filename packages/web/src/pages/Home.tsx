@@ -6,44 +6,36 @@ import { Link } from "../App.tsx";
 import { api, heldTables } from "../api.ts";
 import { GAME_IDS, type GameInfo, type TableInfo } from "../protocol.ts";
 import { CreateTable } from "./CreateTable.tsx";
-import { ErrorBox } from "../widgets.tsx";
+import { ErrorBox, errorText } from "../widgets.tsx";
+import { gameText, useGameText, displayLanguage, seatNames } from "../text.tsx";
 
 export function Home() {
   const { t } = useTranslation();
   const [games, setGames] = useState<readonly GameInfo[] | null>(null);
   const [open, setOpen] = useState<readonly TableInfo[]>([]);
   const [mine, setMine] = useState<readonly TableInfo[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
 
   const refresh = useCallback(() => {
-    api.openTables().then(setOpen, (e: Error) => setError(e.message));
+    api.openTables().then(setOpen, setError);
     Promise.all(heldTables().map((id) => api.table(id).catch(() => null))).then((ts) => setMine(ts.filter((x): x is TableInfo => x !== null)));
   }, []);
 
   useEffect(() => {
-    api.games().then(setGames, (e: Error) => setError(e.message));
+    api.games().then(setGames, setError);
     refresh();
   }, [refresh]);
 
   return (
     <div className="home">
       <p className="tagline">{t("app.tagline")}</p>
-      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <ErrorBox message={error === null ? null : errorText(t, error)} onDismiss={() => setError(null)} />
       <section aria-labelledby="games-h">
         <h2 id="games-h">{t("home.games")}</h2>
         <ul className="game-cards">
-          {GAME_IDS.map((id) => {
-            const info = games?.find((g) => g.id === id);
-            return (
-              <li key={id} className={`game-card g-${id}`}>
-                <GameEmblem game={id} />
-                <h3>{t(`games.${id}.title`)}</h3>
-                {info && <p className="muted">{info.minSeats === info.maxSeats ? t("home.playersExact", { n: info.minSeats }) : t("home.players", { min: info.minSeats, max: info.maxSeats })}</p>}
-                <p>{t(`games.${id}.short`)}</p>
-                <Link to={{ page: "howto", game: id }}>{t("home.howto")}</Link>
-              </li>
-            );
-          })}
+          {GAME_IDS.map((id) => (
+            <GameCard key={id} id={id} info={games?.find((g) => g.id === id)} />
+          ))}
         </ul>
       </section>
       {games && <CreateTable games={games} />}
@@ -63,13 +55,28 @@ export function Home() {
   );
 }
 
-function TableList({ tables }: { tables: readonly TableInfo[] }) {
+function GameCard({ id, info }: { id: string; info: GameInfo | undefined }) {
   const { t } = useTranslation();
+  const tx = useGameText(id, null, null);
+  return (
+    <li className={`game-card g-${id}`}>
+      <GameEmblem game={id} />
+      <h3>{tx.t("game.title")}</h3>
+      {info && <p className="muted">{info.minSeats === info.maxSeats ? t("home.playersExact", { n: info.minSeats }) : t("home.players", { min: info.minSeats, max: info.maxSeats })}</p>}
+      <p>{tx.t("game.short")}</p>
+      <Link to={{ page: "howto", game: id }}>{t("home.howto")}</Link>
+    </li>
+  );
+}
+
+function TableList({ tables }: { tables: readonly TableInfo[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = displayLanguage(i18n.language);
   return (
     <ul className="tables">
       {tables.map((table) => (
         <li key={table.id}>
-          <strong>{table.gameTitle}</strong> · {table.seats.map((s) => s.name ?? t("table.seatOpen")).join(", ")} · {t(`table.status.${table.status}`)}{" "}
+          <strong>{gameText(table.game, lang, {}).t("game.title")}</strong> · {t("home.seatList", { seats: seatNames(table, (level) => t(`create.level.${level}`)).map((name) => name ?? t("table.seatOpen")).join(", ") })} · {t(`table.status.${table.status}`)}{" "}
           <Link to={{ page: "table", id: table.id, watch: false }}>{t("home.join")}</Link>{" "}
           <Link to={{ page: "table", id: table.id, watch: true }}>{t("home.watch")}</Link>
           {table.status === "over" && (

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { MatchConnection, type MatchSnapshot } from "../connection.ts";
 import { GameBoard } from "../games/GameBoard.tsx";
 import type { LegalAction, TableInfo } from "../protocol.ts";
-import { Countdown, ErrorBox } from "../widgets.tsx";
+import { Countdown, ErrorBox, errorText } from "../widgets.tsx";
+import { listOf, useGameText, type GameTextApi } from "../text.tsx";
 import { api } from "../api.ts";
 import { Link } from "../App.tsx";
 
@@ -22,11 +23,6 @@ export function useMatch(tableId: string, token: string | undefined): [MatchSnap
   return [snapshot, connection];
 }
 
-export function seatLabel(table: TableInfo | null, seat: number, t: (k: string, o?: Record<string, unknown>) => string): string {
-  const name = table?.seats[seat]?.name;
-  return name ? `${name}` : t("match.seatName", { n: seat + 1 });
-}
-
 export function Match({ tableId, token }: { tableId: string; token: string | undefined }) {
   const [snap, connection] = useMatch(tableId, token);
   return <MatchView snap={snap} act={(a) => connection.act(a)} clearError={() => connection.clearError()} />;
@@ -37,12 +33,12 @@ export function MatchView({ snap, act, clearError }: { snap: MatchSnapshot; act:
   const { table, you, decision, outcome } = snap;
   const mySeat = typeof you === "number" ? you : null;
   const myTurn = mySeat !== null && decision !== null && decision.type !== "over" && decision.seats.includes(mySeat);
-  const name = (s: number) => seatLabel(table, s, t);
-  const waitingFor = decision && decision.type !== "over" ? decision.seats.map(name).join(", ") : "";
+  const tx = useGameText(table?.game ?? "", table, mySeat);
+  const waitingFor = decision && decision.type !== "over" ? listOf(tx.lang, decision.seats.map((s) => tx.name(s))) : "";
   return (
     <div className={`match g-${table?.game ?? ""}`} data-version={snap.version} data-status={snap.status}>
       <div className="match-head">
-        <h1>{table?.gameTitle ?? "…"}</h1>
+        <h1>{table ? tx.t("game.title") : "…"}</h1>
         <span className={`conn conn-${snap.status}`} role="status" aria-live="polite">{t(`match.connection.${snap.status}`)}</span>
       </div>
       {table && table.status === "open" && <Invite table={table} />}
@@ -53,11 +49,12 @@ export function MatchView({ snap, act, clearError }: { snap: MatchSnapshot; act:
             return (
               <li key={s.seat} className={`${waiting ? "waiting" : ""}${s.seat === mySeat ? " me" : ""}`}>
                 {waiting && <span aria-hidden="true">▶ </span>}
-                {s.name ?? t("table.seatOpen")}
-                {s.kind === "bot" && s.level && !(s.name ?? "").includes(s.level) ? ` · ${t(`create.level.${s.level}`)}` : ""}
-                {s.seat === mySeat ? ` (${t("table.you")})` : ""}
-                {s.botTakeover ? ` · ${t("table.botTakeover")}` : ""}
-                {s.kind === "human" && !s.connected ? ` · ${t("table.offline")}` : ""}
+                {t("table.seatLine", {
+                  name: s.name ? tx.t("common.name", { who: { seat: s.seat } }) : t("table.seatOpen"),
+                  me: s.seat === mySeat ? "yes" : "no",
+                  takeover: s.botTakeover ? "yes" : "no",
+                  offline: s.kind === "human" && !s.connected ? "yes" : "no",
+                })}
               </li>
             );
           })}
@@ -66,17 +63,17 @@ export function MatchView({ snap, act, clearError }: { snap: MatchSnapshot; act:
       <div className="turn" aria-live="polite">
         {mySeat === null && <span>{t("match.spectator")} </span>}
         {myTurn ? <strong className="your-turn">{t("match.yourTurn")}</strong> : waitingFor ? <span>{t("match.waitingFor", { who: waitingFor })}</span> : null}
-        {decision?.prompt ? <span className="prompt"> — {decision.prompt}</span> : null}{" "}
+        {decision?.prompt ? <span className="prompt"> {tx.line(decision.prompt)}</span> : null}{" "}
         {decision && decision.type !== "over" && <Countdown deadline={decision.deadline} />}
       </div>
-      <ErrorBox message={snap.error ? `${snap.error.message} (${snap.error.code})` : null} onDismiss={clearError} />
-      {outcome && <Outcome snap={snap} />}
+      <ErrorBox message={snap.error ? errorText(t, snap.error) : null} onDismiss={clearError} />
+      {outcome && <Outcome snap={snap} tx={tx} />}
       {snap.view !== null && table && (
         <GameBoard game={table.game} view={snap.view} seat={mySeat} table={table} legal={myTurn ? snap.legal : []} act={act} events={snap.lastEvents} myTurn={myTurn} />
       )}
-      {myTurn && snap.legal !== null && <ActionList legal={snap.legal} act={act} pending={snap.pending} game={table?.game ?? ""} />}
+      {myTurn && snap.legal !== null && <ActionList legal={snap.legal} act={act} pending={snap.pending} game={table?.game ?? ""} tx={tx} />}
       {myTurn && <JsonAction act={act} />}
-      <GameLog snap={snap} />
+      <GameLog snap={snap} tx={tx} viewer={you} />
     </div>
   );
 }
@@ -98,7 +95,7 @@ function Invite({ table }: { table: TableInfo }) {
 }
 
 /** Every listed legal action as a labelled button (the board may offer nicer controls too). */
-export function ActionList({ legal, act, pending, game }: { legal: readonly LegalAction[]; act: (a: unknown) => void; pending: boolean; game: string }) {
+export function ActionList({ legal, act, pending, game, tx }: { legal: readonly LegalAction[]; act: (a: unknown) => void; pending: boolean; game: string; tx: GameTextApi }) {
   const { t } = useTranslation();
   if (game === "abracadawhat") return null; // the board has its own cast buttons
   return (
@@ -110,7 +107,7 @@ export function ActionList({ legal, act, pending, game }: { legal: readonly Lega
         <div className="action-buttons">
           {legal.map((l, i) => (
             <button key={i} type="button" className="action" disabled={pending} onClick={() => act(l.action)}>
-              {l.label}
+              {tx.line(l.label)}
             </button>
           ))}
         </div>
@@ -145,18 +142,18 @@ function JsonAction({ act }: { act: (a: unknown) => void }) {
   );
 }
 
-function Outcome({ snap }: { snap: MatchSnapshot }) {
+function Outcome({ snap, tx }: { snap: MatchSnapshot; tx: GameTextApi }) {
   const { t } = useTranslation();
   const { outcome, table } = snap;
   if (!outcome) return null;
-  const name = (s: number) => seatLabel(table, s, t);
+  const name = (s: number) => tx.name(s);
   return (
     <section className="outcome reveal" aria-labelledby="over-h" data-testid="outcome">
       <h2 id="over-h">{t("match.over")}</h2>
-      <p className="result">{outcome.draw ? t("match.draw") : t("match.winners", { who: outcome.winners.map(name).join(", ") })}</p>
+      <p className="result">{outcome.draw ? t("match.draw") : t("match.winners", { who: listOf(tx.lang, outcome.winners.map(name)), n: outcome.winners.length })}</p>
       {outcome.scores.length > 0 && (
         <p>
-          {t("match.scores")}: {outcome.scores.map((s, i) => `${name(i)} ${s}`).join(" · ")}
+          {t("match.scores", { scores: outcome.scores.map((score, i) => t("match.score", { name: name(i), score })).join(" · ") })}
         </p>
       )}
       {table && (
@@ -174,17 +171,17 @@ function Outcome({ snap }: { snap: MatchSnapshot }) {
   );
 }
 
-function GameLog({ snap }: { snap: MatchSnapshot }) {
+function GameLog({ snap, tx, viewer }: { snap: MatchSnapshot; tx: GameTextApi; viewer: MatchSnapshot["you"] }) {
   const { t } = useTranslation();
   const lines = snap.log.slice(-80).reverse();
+  const word = (event: unknown): string => (tx.game ? tx.line(tx.game.describeEvent(event, viewer ?? "spectator")) : "");
   return (
     <section className="log" aria-labelledby="log-h">
       <h2 id="log-h">{t("match.log")}</h2>
       <ol reversed aria-live="polite" aria-relevant="additions">
         {lines.map((l, i) => (
           <li key={`${l.version}-${i}`} className={l.by !== "player" ? "by-other" : ""}>
-            {l.text}
-            {l.by !== "player" ? ` (${l.by})` : ""}
+            {l.by !== "player" ? t("match.byOther", { line: word(l.event), by: l.by }) : word(l.event)}
           </li>
         ))}
       </ol>

@@ -6,12 +6,15 @@ import { useTranslation } from "react-i18next";
 import { ApiError, api } from "../api.ts";
 import { GameBoard } from "../games/GameBoard.tsx";
 import type { TableInfo } from "../protocol.ts";
-import { ErrorBox } from "../widgets.tsx";
+import { ErrorBox, errorText } from "../widgets.tsx";
+import { listOf, useGameText } from "../text.tsx";
+import type { Message } from "@grimoire/engine";
 import type { MatchRecord } from "../../../server/src/protocol.ts";
 
 interface Step {
   readonly views: unknown[];
-  readonly lines: string[][];
+  /** Per viewer, the log lines of this step as Messages (worded in the reader's language). */
+  readonly lines: Message[][];
 }
 
 interface Replayed {
@@ -24,7 +27,7 @@ interface Replayed {
 export async function replayRecord(record: MatchRecord): Promise<Omit<Replayed, "table">> {
   const { findGame } = await import("@grimoire/catalog");
   const game = findGame(record.game);
-  if (!game) throw new Error(`unknown game ${record.game}`);
+  if (!game) throw new ApiError("unknown-game", `unknown game ${record.game}`);
   const seats = record.seats.length;
   const viewers: (number | "spectator")[] = [...Array.from({ length: seats }, (_, i) => i), "spectator"];
   const state = game.setup({ seats, options: game.optionsSchema.parse(record.options), seed: record.seed });
@@ -35,7 +38,7 @@ export async function replayRecord(record: MatchRecord): Promise<Omit<Replayed, 
   const steps: Step[] = [snap([])];
   for (const { seat, action } of record.actions) {
     const parsed = game.parseAction(state, seat, action);
-    if (!parsed.ok) throw new Error(`the record does not replay: ${JSON.stringify(parsed.error)}`);
+    if (!parsed.ok) throw new ApiError("bad-record", `the record does not replay: ${JSON.stringify(parsed.error)}`);
     steps.push(snap(game.apply(state, seat, parsed.value)));
   }
   return { steps, outcome: game.outcome(state) };
@@ -44,30 +47,34 @@ export async function replayRecord(record: MatchRecord): Promise<Omit<Replayed, 
 export function Replay({ id }: { id: string }) {
   const { t } = useTranslation();
   const [data, setData] = useState<Replayed | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [step, setStep] = useState(0);
   const [viewer, setViewer] = useState(-1); // -1: spectator
   useEffect(() => {
     (async () => {
       const table = await api.table(id);
       const response = await fetch(api.recordUrl(id));
-      if (!response.ok) throw new ApiError(String(response.status), ((await response.json()) as { error?: { message: string } }).error?.message ?? response.statusText);
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+        throw new ApiError(body?.error?.code ?? "http", body?.error?.message ?? response.statusText, { status: response.status });
+      }
       const replayed = await replayRecord((await response.json()) as MatchRecord);
       setData({ table, ...replayed });
       setStep(replayed.steps.length - 1);
-    })().catch((e: Error) => setError(e.message));
+    })().catch(setError);
   }, [id]);
+  const tx = useGameText(data?.table.game ?? "", data?.table ?? null, null);
   const index = viewer < 0 ? (data?.table.seats.length ?? 0) : viewer;
   const log = useMemo(() => (data ? data.steps.slice(1, step + 1).flatMap((s) => s.lines[index] ?? []) : []), [data, step, index]);
-  if (error) return <ErrorBox message={error} />;
+  if (error) return <ErrorBox message={errorText(t, error)} />;
   if (!data) return <p aria-live="polite">{t("table.loading")}</p>;
   const last = data.steps.length - 1;
   const current = data.steps[step]!;
-  const name = (s: number) => data.table.seats[s]?.name ?? t("match.seatName", { n: s + 1 });
+  const name = (s: number) => tx.name(s);
   return (
     <div className={`match replay g-${data.table.game}`}>
       <h1>
-        {t("replay.title")}: {data.table.gameTitle}
+        {t("replay.titleOf", { game: tx.t("game.title") })}
       </h1>
       <div className="replay-controls" role="group" aria-label={t("replay.controls")}>
         <button type="button" onClick={() => setStep(0)} disabled={step === 0} aria-label={t("replay.first")}>|◀</button>
@@ -75,9 +82,7 @@ export function Replay({ id }: { id: string }) {
         <input type="range" min={0} max={last} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label={t("replay.step")} />
         <button type="button" onClick={() => setStep(step + 1)} disabled={step === last} aria-label={t("replay.next")}>▶</button>
         <button type="button" onClick={() => setStep(last)} disabled={step === last} aria-label={t("replay.last")}>▶|</button>
-        <span className="muted">
-          {step} / {last}
-        </span>
+        <span className="muted">{t("replay.position", { step, last })}</span>
         <label>
           {t("replay.as")}{" "}
           <select value={viewer} onChange={(e) => setViewer(Number(e.target.value))}>
@@ -90,7 +95,7 @@ export function Replay({ id }: { id: string }) {
       </div>
       {step === last && data.outcome && (
         <section className="outcome" data-testid="replay-outcome">
-          <p className="result">{data.outcome.draw ? t("match.draw") : t("match.winners", { who: data.outcome.winners.map(name).join(", ") })}</p>
+          <p className="result">{data.outcome.draw ? t("match.draw") : t("match.winners", { who: listOf(tx.lang, data.outcome.winners.map(name)), n: data.outcome.winners.length })}</p>
         </section>
       )}
       <GameBoard game={data.table.game} view={current.views[index]} seat={viewer < 0 ? null : viewer} table={data.table} legal={[]} act={() => {}} events={[]} myTurn={false} />
@@ -101,7 +106,7 @@ export function Replay({ id }: { id: string }) {
             .slice(-80)
             .reverse()
             .map((line, i) => (
-              <li key={i}>{line}</li>
+              <li key={i}>{tx.line(line)}</li>
             ))}
         </ol>
       </section>

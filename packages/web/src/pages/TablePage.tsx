@@ -4,21 +4,21 @@ import { useTranslation } from "react-i18next";
 import { api, heldSeat, holdSeat, playerName, rememberName, type HeldSeat } from "../api.ts";
 import type { TableInfo } from "../protocol.ts";
 import { navigate } from "../route.ts";
-import { ErrorBox } from "../widgets.tsx";
+import { ErrorBox, errorText } from "../widgets.tsx";
 import { Match } from "./Match.tsx";
 
 export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const { t } = useTranslation();
   const [table, setTable] = useState<TableInfo | null>(null);
   const [seat, setSeat] = useState<HeldSeat | null>(() => heldSeat(id));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [name, setName] = useState(playerName());
 
   useEffect(() => {
-    api.table(id).then(setTable, (e: Error) => setError(e.message));
+    api.table(id).then(setTable, setError);
   }, [id]);
 
-  if (error && !table) return <ErrorBox message={error} />;
+  if (error && !table) return <ErrorBox message={errorText(t, error)} />;
   if (seat && !watch) return <Match tableId={id} token={seat.token} />;
   if (watch) return <Match tableId={id} token={undefined} />;
   if (!table) return <p aria-live="polite">{t("table.loading")}</p>;
@@ -27,14 +27,14 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
   const join = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const me = name.trim() || "Wizard";
+      const me = name.trim() || t("create.defaultName");
       rememberName(me);
       const joined = await api.join(id, me);
       const held = { seat: joined.seat, token: joined.token, name: me };
       holdSeat(id, held);
       setSeat(held);
     } catch (err) {
-      setError((err as Error).message);
+      setError(err);
     }
   };
   return (
@@ -48,7 +48,7 @@ export function TablePage({ id, watch }: { id: string; watch: boolean }) {
         <button type="submit" className="primary">{t("table.joinAs")}</button>{" "}
         <button type="button" onClick={() => navigate({ page: "table", id, watch: true })}>{t("home.watch")}</button>
       </form>
-      <ErrorBox message={error} onDismiss={() => setError(null)} />
+      <ErrorBox message={error === null ? null : errorText(t, error)} onDismiss={() => setError(null)} />
     </section>
   );
 }

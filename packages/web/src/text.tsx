@@ -1,0 +1,61 @@
+// The games' own words in the reader's language: each game owns its catalogues
+// (games/<id>/src/text), and this hook words its Messages with the page's current language, the
+// players' display names, and "you" for the reader's seat. Re-renders when the language changes.
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { findGame } from "@grimoire/catalog";
+import type { AnyGame, GameText, Message, MessageParams } from "@grimoire/engine";
+import { formatLine, formatMessage, PSEUDO, type DisplayLanguage, type TextContext } from "@grimoire/engine/text";
+import type { TableInfo } from "./protocol.ts";
+
+const NO_TEXT: GameText = { en: {}, fr: {} };
+
+export function displayLanguage(language: string | undefined): DisplayLanguage {
+  return language === "fr" || language === PSEUDO ? language : "en";
+}
+
+/** Each seat's name as the reader sees it: a player's display name, or a bot's name and level. */
+export function seatNames(table: TableInfo | null, level: (level: string) => string): (string | null)[] {
+  return (table?.seats ?? []).map((seat) => {
+    if (!seat.name) return null;
+    return seat.kind === "bot" && seat.level ? `${seat.name} (${level(seat.level)})` : seat.name;
+  });
+}
+
+export interface GameTextApi {
+  readonly lang: DisplayLanguage;
+  readonly game: AnyGame | undefined;
+  /** A message of the game's catalogue, as a fragment of a sentence. */
+  t(key: string, params?: MessageParams): string;
+  /** A Message (event, action, prompt) as a line or a label on its own (first letter upper-cased). */
+  line(message: Message): string;
+  /** A player's name, or "you" for the reader's own seat. */
+  name(seat: number): string;
+}
+
+export function gameText(gameId: string, lang: DisplayLanguage, context: TextContext): GameTextApi {
+  const game = findGame(gameId);
+  const text = game?.text ?? NO_TEXT;
+  return {
+    lang,
+    game,
+    t: (key, params) => formatMessage(text, lang, params === undefined ? { key } : { key, params }, context),
+    line: (message) => formatLine(text, lang, message, context),
+    name: (seat) => formatMessage(text, lang, { key: "common.name", params: { who: { seat } } }, context),
+  };
+}
+
+/** The game's words for the reader at `seat` (null: a spectator) at `table`. */
+export function useGameText(gameId: string, table: TableInfo | null, seat: number | null): GameTextApi {
+  const { t, i18n } = useTranslation();
+  const lang = displayLanguage(i18n.language);
+  return useMemo(() => {
+    const names = seatNames(table, (level) => t(`create.level.${level}`));
+    return gameText(gameId, lang, { names, me: seat });
+  }, [gameId, lang, table, seat, t]);
+}
+
+/** Names joined as the language joins a list ("a, b and c", « a, b et c »). */
+export function listOf(lang: DisplayLanguage, items: readonly string[]): string {
+  return new Intl.ListFormat(lang === PSEUDO ? "en" : lang, { style: "long", type: "conjunction" }).format(items);
+}
