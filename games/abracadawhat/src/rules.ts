@@ -258,6 +258,7 @@ export function gameWinners(state: State): number[] {
  */
 function endRound(state: State, end: RoundEnd, seat: number, winner: number | null, events: Event[]): void {
   const n = state.seats;
+  const first = nextFirst(state, seat);
   const points = new Array<number>(n).fill(0);
   if (end === "emptied") {
     // Everyone else counts as knocked out.
@@ -280,8 +281,18 @@ function endRound(state: State, end: RoundEnd, seat: number, winner: number | nu
     events.push({ type: "game-over", winners: winners.slice(), scores: state.scores.slice() });
     return;
   }
-  // The next round starts with whoever would have played next.
-  events.push(startRound(state, (seat + 1) % n));
+  events.push(startRound(state, first));
+}
+
+/**
+ * Who starts the next round: whoever would have played next had the round gone on. In the base game
+ * nobody is out before the round's last action, so that is the seat after the caster. With last
+ * standing, seats knocked out (earlier or by that action) would not have played: it is the nearest
+ * seat to the caster's left still in, so the caster if they are the one left. Read before an emptied
+ * hand counts the others as knocked out.
+ */
+function nextFirst(state: State, seat: number): number {
+  return state.options.lastStanding ? leftOf(state, seat) : (seat + 1) % state.seats;
 }
 
 /** After the caster lost life by their own call: round over, or the turn passes. */

@@ -285,6 +285,25 @@ describe("end of round and scoring", () => {
     cast(t, 0, 5); // now left is seat 2
     expect(t.life).toEqual([6, 0, 5, 4]);
   });
+  it("last standing: the next round starts with whoever would have played next, skipping seats that are out", () => {
+    // Seat 0 empties its stones after knocking seat 1 out: seat 2 would have played next.
+    const emptied = arranged(3, { hands: [[6, 6, 7, 8, 8], [2, 7, 7, 1, 8], [5, 5, 6, 7, 8]], life: [6, 1, 6] }, { lastStanding: true });
+    for (const spell of [6, 6, 7, 8] as const) cast(emptied, 0, spell);
+    expect(emptied.life).toEqual([6, 0, 4]);
+    const events = cast(emptied, 0, 8);
+    expect(ofType(events, "round-end")[0]).toMatchObject({ end: "emptied", winner: 0, points: [2, 0, 0] });
+    expect(ofType(events, "round-start")[0]).toMatchObject({ round: 2, first: 2 });
+    expect(turnSeat(emptied)).toBe(2);
+    // Seat 0 knocks out the last other player: it would have been its turn again (seat 1 is out).
+    const alone = arranged(3, { hands: [[4, 6, 7, 8, 8], [2, 7, 7, 1, 8], [5, 5, 6, 7, 8]], life: [6, 1, 1] }, { lastStanding: true });
+    cast(alone, 0, 6);
+    const last = cast(alone, 0, 7);
+    expect(ofType(last, "round-end")[0]).toMatchObject({ end: "last-standing", winner: 0 });
+    expect(ofType(last, "round-start")[0]).toMatchObject({ first: 0 });
+    // Without the variant the seat after the caster starts, even the one it knocked out.
+    const base = arranged(3, { hands: [[4, 6, 7, 8, 8], [2, 7, 7, 1, 8], [5, 5, 6, 7, 8]], life: [6, 1, 1] });
+    expect(ofType(cast(base, 0, 6), "round-start")[0]).toMatchObject({ first: 1 });
+  });
 });
 
 describe("end of game", () => {
