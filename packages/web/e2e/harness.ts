@@ -45,19 +45,19 @@ export async function startE2E(): Promise<E2E> {
 }
 
 /** Creates a table from the home page form: me in seat 1, then the given seats. */
-export async function createTable(page: Page, url: string, game: string, others: readonly string[], name = "Ada"): Promise<void> {
-  await page.goto(`${url}/?lang=en`);
+export async function createTable(page: Page, url: string, game: string, others: readonly string[], name = "Ada", lang = "en"): Promise<void> {
+  await page.goto(`${url}/?lang=${lang}`);
   await page.locator('select[name="game"]').selectOption(game);
   await page.locator('input[name="name"]').fill(name);
   // adjust the seat count
   for (let guard = 0; guard < 12; guard++) {
     const count = await page.locator('select[name^="seat"]').count();
-    if (count < others.length) await page.getByRole("button", { name: "add a seat" }).click();
-    else if (count > others.length) await page.getByRole("button", { name: "remove a seat" }).click();
+    if (count < others.length) await page.getByTestId("add-seat").click();
+    else if (count > others.length) await page.getByTestId("remove-seat").click();
     else break;
   }
   for (let i = 0; i < others.length; i++) await page.locator(`select[name="seat${i + 1}"]`).selectOption(others[i]!);
-  await page.getByRole("button", { name: "Create the table" }).click();
+  await page.getByTestId("create-table").click();
   await page.waitForURL(/\?table=/);
 }
 
@@ -124,3 +124,35 @@ export async function autoplay(page: Page, game: string, maxMs = 90_000, stopAft
     { game, maxMs, stopAfter },
   );
 }
+
+/**
+ * The visible text of the match screen that did not come from a catalogue, in the pseudo-locale
+ * (where every message is wrapped in ⟦…⟧): each text node's letters and digits outside the markers.
+ * Seeds (`code`) are data, not words, and are skipped.
+ */
+export async function unwordedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.querySelector(".match");
+    if (!root) return ["(no .match on the page)"];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      const parent = node.parentElement;
+      if (!parent || parent.closest("code, .json-action")) continue;
+      if (parent.getClientRects().length === 0 && !(parent instanceof SVGElement)) continue; // not rendered
+      let depth = 0;
+      let outside = "";
+      for (const ch of text) {
+        if (ch === "⟦") depth++;
+        else if (ch === "⟧") depth = Math.max(0, depth - 1);
+        else if (depth === 0) outside += ch;
+      }
+      if (/[\p{L}\p{N}]/u.test(outside)) found.push(`${parent.tagName.toLowerCase()}.${[...parent.classList].join(".")}: ${JSON.stringify(text.slice(0, 120))}`);
+    }
+    return found;
+  });
+}
+
+/** English words that must not appear in a French game (issue #13's telltales). */
+export const ENGLISH_TELLTALES = /\b(Seat|turn|draws|rolls|play|discard|point at)\b/i;

@@ -2,7 +2,7 @@
 // bots through the page, and two browsers playing Shazamm! where neither sees the other's
 // choice before the reveal. Screenshots of each game screen go to artifacts/web/.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, autoplay, createTable, hasChromium, startE2E, type E2E } from "../e2e/harness.ts";
+import { ARTIFACTS, autoplay, createTable, ENGLISH_TELLTALES, hasChromium, startE2E, unwordedText, type E2E } from "../e2e/harness.ts";
 
 if (!hasChromium) console.warn("web e2e skipped: /usr/bin/chromium is absent (apt-get install -y chromium)");
 
@@ -45,12 +45,12 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
   ];
 
   for (const [game, bots] of GAMES) {
-    it(`${game}: a table against bots, played to the end through the page`, async () => {
-      const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: "en-US" });
+    it(`${game}: a table against bots, played to the end through the page, in French`, async () => {
+      const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: "fr-FR" });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
-      await createTable(page, env.url, game, bots);
+      await createTable(page, env.url, game, bots, "Ada", "fr");
       await page.locator(".board").waitFor({ timeout: 30_000 });
       if (game === "incantibus" || game === "emmerlaus") {
         // operable by keyboard: focus an action and press Enter
@@ -61,23 +61,49 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
         await page.waitForFunction((v) => document.querySelector(".match")?.getAttribute("data-version") !== v, before, { timeout: 15_000 });
       }
       await autoplay(page, game, 20_000, 3);
+      expect(await page.locator("main").innerText()).not.toMatch(ENGLISH_TELLTALES);
       await page.screenshot({ path: `${ARTIFACTS}${game}-phone.png`, fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.screenshot({ path: `${ARTIFACTS}${game}-desktop.png`, fullPage: true });
       const result = await autoplay(page, game, 150_000);
-      expect(result).toMatch(/Winner: |Draw/);
+      expect(result).toMatch(/Gagnants? : |Égalité/);
       await expect(page.locator('[data-testid="outcome"]').isVisible()).resolves.toBe(true);
+      const text = await page.locator("main").innerText();
+      expect(text.match(ENGLISH_TELLTALES)?.[0] ?? null, text.slice(0, 3000)).toBeNull();
       await page.screenshot({ path: `${ARTIFACTS}${game}-over.png`, fullPage: true });
       // the replay, played again in the page from the record, ends on the same result
-      await page.getByRole("link", { name: "Watch the replay" }).click();
+      await page.getByRole("link", { name: "Revoir la partie" }).click();
       await page.locator('[data-testid="replay-outcome"]').waitFor({ timeout: 30_000 });
       expect(await page.locator('[data-testid="replay-outcome"] .result').innerText()).toBe(result);
-      await page.getByRole("button", { name: "first step" }).click();
-      await page.getByRole("button", { name: "next step" }).click();
+      await page.getByRole("button", { name: "première étape" }).click();
+      await page.getByRole("button", { name: "étape suivante" }).click();
+      expect(await page.locator("main").innerText()).not.toMatch(ENGLISH_TELLTALES);
       await page.screenshot({ path: `${ARTIFACTS}${game}-replay.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }, 200_000);
+
+    it(`${game}: every word of the game area and log comes from a catalogue (pseudo-locale), played to the end`, async () => {
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      await createTable(page, env.url, game, bots, "Ada", "pseudo");
+      await page.locator(".board").waitFor({ timeout: 30_000 });
+      const unworded = new Set<string>();
+      let result = "";
+      for (let round = 0; round < 400 && !result.includes("⟦"); round++) {
+        const seen = await autoplay(page, game, 20_000, 4);
+        for (const line of await unwordedText(page)) unworded.add(line);
+        if (await page.locator('[data-testid="outcome"]').count()) result = seen;
+      }
+      expect(result).toMatch(/⟦/);
+      for (const line of await unwordedText(page)) unworded.add(line);
+      await page.screenshot({ path: `${ARTIFACTS}${game}-pseudo-over.png`, fullPage: true });
+      expect([...unworded]).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 300_000);
   }
 
   it("two browsers play Shazamm! against each other; neither sees the other's choice before the reveal; a dropped socket comes back without a reload", async () => {

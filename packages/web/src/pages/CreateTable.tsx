@@ -84,8 +84,8 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
             </label>
           ))}
           <div className="row">
-            <button type="button" className="small" disabled={others.length >= maxOthers} onClick={() => setOthers([...others, "medium"])} aria-label={t("create.addSeat")}>+</button>
-            <button type="button" className="small" disabled={others.length <= minOthers} onClick={() => setOthers(others.slice(0, -1))} aria-label={t("create.removeSeat")}>-</button>
+            <button type="button" className="small" data-testid="add-seat" disabled={others.length >= maxOthers} onClick={() => setOthers([...others, "medium"])} aria-label={t("create.addSeat")}>+</button>
+            <button type="button" className="small" data-testid="remove-seat" disabled={others.length <= minOthers} onClick={() => setOthers(others.slice(0, -1))} aria-label={t("create.removeSeat")}>-</button>
           </div>
         </fieldset>
         {Object.keys(options).length > 0 && (
@@ -134,7 +134,7 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
           <input name="clock" type="number" min={5} value={clock} onChange={(e) => setClock(e.target.value)} />
         </label>
         <ErrorBox message={error === null ? null : errorText(t, error)} />
-        <button type="submit" className="primary" disabled={busy}>
+        <button type="submit" className="primary" data-testid="create-table" disabled={busy}>
           {busy ? t("create.creating") : t("create.submit")}
         </button>
       </form>
