@@ -27,7 +27,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-const decision = { type: "turn" as const, seats: [0], prompt: "go", deadline: null };
+const decision = { type: "turn" as const, seats: [0], prompt: { key: "prompt.go" }, deadline: null };
 const table = { id: "t1", game: "shazamm", gameTitle: "Shazamm!", options: {}, status: "playing" as const, seats: [], turnSeconds: null, graceSeconds: null, seedHash: "h", invite: "/?table=t1", createdAt: 0 };
 
 function setup() {
@@ -47,7 +47,7 @@ function setup() {
   return { connection, sockets, timers };
 }
 
-const update = (version: number, lines: string[]): ServerOut => ({ type: "update", version, actor: 1, by: "player", events: [{ v: version }], lines, view: { v: version }, decision, legal: [] });
+const update = (version: number, events: unknown[]): ServerOut => ({ type: "update", version, actor: 1, by: "player", events, view: { v: version }, decision, legal: [] });
 
 describe("MatchConnection", () => {
   it("says hello with the seat's token and keeps the synced picture", () => {
@@ -67,7 +67,7 @@ describe("MatchConnection", () => {
     sockets[0]!.open();
     sockets[0]!.deliver({ type: "welcome", table, you: 0 });
     sockets[0]!.deliver({ type: "sync", version: 2, view: {}, decision, legal: [], outcome: null, seed: null, seedHash: "h" });
-    sockets[0]!.deliver(update(3, ["Seat 2 bids"]));
+    sockets[0]!.deliver(update(3, [{ type: "bid", seat: 1 }]));
     sockets[0]!.close();
     expect(connection.current.status).toBe("reconnecting");
     expect(timers).toHaveLength(1);
@@ -77,11 +77,11 @@ describe("MatchConnection", () => {
     expect(sockets[1]!.sent).toEqual([{ type: "hello", tableId: "t1", token: "secret", since: 3 }]);
     sockets[1]!.deliver({ type: "welcome", table, you: 0 });
     // the missed versions are replayed; one already seen is ignored
-    sockets[1]!.deliver(update(3, ["Seat 2 bids"]));
-    sockets[1]!.deliver(update(4, ["The wall moves"]));
+    sockets[1]!.deliver(update(3, [{ type: "bid", seat: 1 }]));
+    sockets[1]!.deliver(update(4, [{ type: "wall", to: 3 }]));
     expect(connection.current.status).toBe("open");
     expect(connection.current.version).toBe(4);
-    expect(connection.current.log.map((l) => l.text)).toEqual(["Seat 2 bids", "The wall moves"]);
+    expect(connection.current.log.map((l) => l.event)).toEqual([{ type: "bid", seat: 1 }, { type: "wall", to: 3 }]);
   });
 
   it("backs off longer after repeated failures, and stops for good when stopped", () => {
