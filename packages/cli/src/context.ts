@@ -1,10 +1,30 @@
-// What every command needs: the registered games, the terminal streams, and the parsing of
-// untrusted command-line values into games, options, seeds and bots. Every failure is a
-// CliError whose message is the one line printed on stderr.
+// What every command needs: the registered games, the terminal streams, the reader's language,
+// and the parsing of untrusted command-line values into games, options, seeds and bots. Every
+// failure is a CliError: a message of the CLI's catalogue, worded in the reader's language as the
+// one line printed on stderr.
 import { randomInt as cryptoRandomInt } from "node:crypto";
 import { createInterface } from "node:readline";
 import { games as catalogGames, findGame as catalogFindGame } from "@grimoire/catalog";
-import { describeIssues, isSeed, randomBot, type AnyGame, type Bot, type Outcome, type Seed, type Viewer } from "@grimoire/engine";
+import {
+  describeIssues,
+  isSeed,
+  msg,
+  randomBot,
+  seatRef,
+  type AnyGame,
+  type Bot,
+  type GameText,
+  type Language,
+  type Message,
+  type MessageParam,
+  type MessageParams,
+  type Outcome,
+  type Seat,
+  type Seed,
+  type Viewer,
+} from "@grimoire/engine";
+import { formatMessage } from "@grimoire/engine/text";
+import { CLI_TEXT, languageFromEnv, parseLanguage, textWith, type Words } from "./text/index.ts";
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -19,6 +39,8 @@ export interface CliContext {
   readonly stderr: OutputStream;
   /** Loads the game server package (replaced in tests). */
   loadServer(): Promise<Record<string, unknown>>;
+  /** The language of every line printed: `--lang`, else from the environment (set before a command runs). */
+  lang: Language;
 }
 
 export function defaultContext(): CliContext {
@@ -33,12 +55,35 @@ export function defaultContext(): CliContext {
       const specifier = "@grimoire/server";
       return import(specifier) as Promise<Record<string, unknown>>;
     },
+    lang: languageFromEnv(process.env),
   };
 }
 
-/** An expected failure: its message is printed as one line on stderr, exit code 1. */
+/**
+ * An expected failure: a message of the CLI's catalogue (`cli.error.*`), printed as one line on
+ * stderr in the reader's language, exit code 1. `message` is its English wording.
+ */
 export class CliError extends Error {
   override readonly name = "CliError";
+  constructor(
+    readonly key: string,
+    readonly params: MessageParams = {},
+    /** The catalogue to word it from: a game's merged with the CLI's when it names the game. */
+    readonly text: GameText = CLI_TEXT,
+  ) {
+    super(formatMessage(text, "en", msg(key, params)));
+  }
+
+  wordIn(lang: Language): string {
+    return formatMessage(this.text, lang, msg(this.key, this.params));
+  }
+}
+
+/** `--lang`, checked. */
+export function requireLanguage(raw: string): Language {
+  const lang = parseLanguage(raw);
+  if (lang === null) throw new CliError("cli.error.lang", { got: raw });
+  return lang;
 }
 
 export function print(ctx: CliContext, text = ""): void {
@@ -48,22 +93,21 @@ export function print(ctx: CliContext, text = ""): void {
 export function requireGame(ctx: CliContext, id: string): AnyGame {
   const game = ctx.findGame(id);
   if (game) return game;
-  const known = ctx.games.map((g) => g.id).join(", ") || "none registered yet";
-  throw new CliError(`unknown game "${id}" (games: ${known})`);
+  throw new CliError("cli.error.unknownGame", { id, known: ctx.games.map((g) => g.id).join(", "), none: ctx.games.length === 0 });
 }
 
 export function parseSeats(game: AnyGame, raw: string | undefined): number {
   if (raw === undefined) return game.minSeats;
   const seats = Number(raw);
   if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats) {
-    throw new CliError(`--players: ${game.title} is for ${game.minSeats}–${game.maxSeats} players, got ${raw}`);
+    throw new CliError("cli.error.players", { title: msg("game.title"), min: game.minSeats, max: game.maxSeats, got: raw }, textWith(game));
   }
   return seats;
 }
 
 export function parseCount(name: string, raw: string, min = 1): number {
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) throw new CliError(`${name}: expected an integer ≥ ${min}, got ${raw}`);
+  if (!Number.isSafeInteger(value) || value < min) throw new CliError("cli.error.count", { name, min, got: raw });
   return value;
 }
 
@@ -72,7 +116,7 @@ export function parseOptions(game: AnyGame, pairs: readonly string[]): unknown {
   const raw: Record<string, unknown> = {};
   for (const pair of pairs) {
     const at = pair.indexOf("=");
-    if (at <= 0) throw new CliError(`--option expects key=value, got "${pair}"`);
+    if (at <= 0) throw new CliError("cli.error.optionPair", { pair });
     const text = pair.slice(at + 1);
     let value: unknown = text;
     try {
@@ -83,19 +127,25 @@ export function parseOptions(game: AnyGame, pairs: readonly string[]): unknown {
     raw[pair.slice(0, at)] = value;
   }
   const parsed = game.optionsSchema.safeParse(raw);
-  if (!parsed.success) throw new CliError(`bad options for ${game.id}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new CliError("cli.error.options", { id: game.id, detail: describeIssues(parsed.error) });
   return parsed.data;
 }
 
 export function parseSeed(raw: string | undefined): Seed {
   if (raw === undefined) return cryptoRandomInt(0, 2 ** 31 - 1);
   const seed: unknown = /^-?\d+$/.test(raw) ? Number(raw) : raw;
-  if (!isSeed(seed)) throw new CliError(`--seed: expected an integer or 32 hex digits, got "${raw}"`);
+  if (!isSeed(seed)) throw new CliError("cli.error.seed", { got: raw });
   return seed;
 }
 
+export const LEVELS = ["easy", "medium", "hard"] as const;
+export type Level = (typeof LEVELS)[number];
+const isLevel = (name: string): name is Level => (LEVELS as readonly string[]).includes(name);
+
 export interface NamedBot {
   readonly name: string;
+  /** The level it was asked for by, if any. */
+  readonly level?: Level;
   readonly bot: Bot<unknown, unknown>;
 }
 
@@ -104,35 +154,44 @@ export function createBot(game: AnyGame, name: string): NamedBot {
   const info = Object.hasOwn(game.bots, name) ? game.bots[name] : undefined;
   if (info) return { name, bot: info.create() };
   if (name === "random") return { name, bot: randomBot() };
-  if (name === "easy" || name === "medium" || name === "hard") return createBot(game, game.levels[name]);
-  const known = [...new Set([...Object.keys(game.bots), "random", "easy", "medium", "hard"])].join(", ");
-  throw new CliError(`unknown bot "${name}" for ${game.id} (bots: ${known})`);
+  if (isLevel(name)) return { ...createBot(game, game.levels[name]), level: name };
+  const known = [...new Set([...Object.keys(game.bots), "random", ...LEVELS])].join(", ");
+  throw new CliError("cli.error.unknownBot", { name, id: game.id, known });
 }
 
 /** `--bots a,b,…`: one name for every seat, or exactly one name per seat. */
 export function parseBots(game: AnyGame, list: string, count: number): NamedBot[] {
   const names = list.split(",").map((name) => name.trim());
   if (names.length !== 1 && names.length !== count) {
-    throw new CliError(`--bots: expected one name or ${count} names, got ${names.length}`);
+    throw new CliError("cli.error.botCount", { count, got: names.length });
   }
   return Array.from({ length: count }, (_, i) => createBot(game, names.length === 1 ? names[0]! : names[i]!));
 }
 
-export function parseLevel(game: AnyGame, raw: string): string {
-  if (raw !== "easy" && raw !== "medium" && raw !== "hard") throw new CliError(`--level: expected easy, medium or hard, got "${raw}"`);
-  return game.levels[raw];
+export function parseLevel(raw: string): Level {
+  if (!isLevel(raw)) throw new CliError("cli.error.level", { got: raw });
+  return raw;
 }
 
-export function viewText(game: AnyGame, view: unknown, viewer: Viewer): string {
-  return game.describeView ? game.describeView(view, viewer) : JSON.stringify(view, null, 2);
+/** A bot at a table, as its seat's name and how it plays: "Merlin (hard)". */
+export function botLabel(seat: Seat, bot: NamedBot): Message {
+  return bot.level !== undefined ? msg("cli.bot.level", { name: seatRef(seat), level: bot.level }) : msg("cli.bot.named", { name: seatRef(seat), bot: bot.name });
 }
 
-export function outcomeText(outcome: Outcome | null, names: readonly string[]): string {
-  if (!outcome) return "no outcome";
-  const scores = `scores ${outcome.scores.map((score, seat) => `${names[seat] ?? `Seat ${seat + 1}`} ${score}`).join(", ")}`;
-  if (outcome.draw) return `a draw; ${scores}`;
-  const winners = outcome.winners.map((seat) => names[seat] ?? `Seat ${seat + 1}`).join(" and ");
-  return `${winners} ${outcome.winners.length > 1 ? "win" : "wins"}; ${scores}`;
+/** The view as lines: the game's own description, else pretty JSON. */
+export function viewText(words: Words, game: AnyGame, view: unknown, viewer: Viewer): string {
+  return game.describeView ? game.describeView(view, viewer).map((line) => words.lineOf(line)).join("\n") : JSON.stringify(view, null, 2);
+}
+
+/** "Game over: Merlin wins. Scores: …", with the players named by `words`' context. */
+export function outcomeText(words: Words, outcome: Outcome | null): string {
+  if (!outcome) return words.line("cli.over.none");
+  const scores: MessageParam[] = outcome.scores.map((score, seat) => msg("cli.score", { seat: seatRef(seat), score }));
+  if (outcome.draw || outcome.winners.length === 0) return words.line("cli.over.draw", { scores });
+  if (outcome.winners.length === 1) return words.line("cli.over.win", { winner: seatRef(outcome.winners[0]!), scores });
+  const me = words.context.me;
+  const mine = me !== null && me !== undefined && outcome.winners.includes(me);
+  return words.line("cli.over.shared", { winners: outcome.winners.map(seatRef), withMe: mine, scores });
 }
 
 export interface LineReader {
@@ -154,8 +213,8 @@ export function lineReader(input: NodeJS.ReadableStream): LineReader {
   };
 }
 
-/** One line for stderr, whatever was thrown. */
-export function errorLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+/** One line for stderr, whatever was thrown: a CliError in the reader's language. */
+export function errorLine(error: unknown, lang: Language = "en"): string {
+  const message = error instanceof CliError ? error.wordIn(lang) : error instanceof Error ? error.message : String(error);
   return message.replace(/\s*\n\s*/g, " ").trim();
 }

@@ -1,10 +1,11 @@
 // The `grimoire` command line: builds the program from one module per command
 // (commands/<name>.ts, each exporting `register(program, ctx)`), runs it, and turns every
-// failure into one line on stderr and a non-zero exit code.
+// failure into one line on stderr and a non-zero exit code. `--lang` (any command) sets the
+// language of the context before a command runs.
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
-import { defaultContext, errorLine, type CliContext } from "./context.ts";
+import { defaultContext, errorLine, requireLanguage, type CliContext } from "./context.ts";
 import { register as registerGames } from "./commands/games.ts";
 import { register as registerPlay } from "./commands/play.ts";
 import { register as registerSimulate } from "./commands/simulate.ts";
@@ -13,12 +14,18 @@ import { register as registerStart } from "./commands/start.ts";
 import { register as registerTournament } from "./commands/tournament.ts";
 import { register as registerVerify } from "./commands/verify.ts";
 
+/** The program; `ctx.lang` is set from `--lang` when a command runs. */
 export function buildProgram(ctx: CliContext = defaultContext()): Command {
   const program = new Command("grimoire")
     .description("Grimoire: four wizard board games, in the terminal and in the browser")
+    .option("--lang <lang>", "language of the output: fr or en (default: from LC_ALL, LC_MESSAGES or LANG)")
     .exitOverride()
     .configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) })
-    .showHelpAfterError(false);
+    .showHelpAfterError(false)
+    .hook("preAction", (command) => {
+      const lang = command.opts<{ lang?: string }>().lang;
+      if (lang !== undefined) ctx.lang = requireLanguage(lang);
+    });
   // One line per command; settings above are inherited by each.
   registerGames(program, ctx);
   registerPlay(program, ctx);
@@ -31,7 +38,9 @@ export function buildProgram(ctx: CliContext = defaultContext()): Command {
 }
 
 /** Runs the command line `args` (without node and the script); resolves to the exit code. */
-export async function run(args: readonly string[], ctx: CliContext = defaultContext()): Promise<number> {
+export async function run(args: readonly string[], base: CliContext = defaultContext()): Promise<number> {
+  // The caller's context is left as it was: `--lang` sets this run's own.
+  const ctx: CliContext = { ...base };
   const program = buildProgram(ctx);
   try {
     await program.parseAsync([...args], { from: "user" });
@@ -39,7 +48,7 @@ export async function run(args: readonly string[], ctx: CliContext = defaultCont
   } catch (error) {
     // Commander has already printed its own one-line message (or the help).
     if (error instanceof CommanderError) return error.exitCode;
-    ctx.stderr.write(`grimoire: ${errorLine(error)}\n`);
+    ctx.stderr.write(`grimoire: ${errorLine(error, ctx.lang)}\n`);
     return 1;
   }
 }

@@ -15,14 +15,16 @@ describe("grimoire games", () => {
     const { code, stdout } = await runCli(["games"]);
     expect(code).toBe(0);
     expect(stdout).toContain("bidding — Sealed Bids, 2–4 players");
-    expect(stdout).toContain("--option hand=…  cards dealt to each seat");
-    expect(stdout).toContain("greedy (bids its highest card, keeps the highest)");
+    expect(stdout).toContain("--option hand=2|1|3 — Hand: cards dealt to each seat");
+    expect(stdout).toContain("2: two cards (default), 1: one card, and 3: three cards");
+    expect(stdout).toContain("greedy — bids its highest card, keeps the highest");
     expect(stdout).toContain("levels: easy = random, medium = greedy, hard = greedy");
   });
 
   it("prints JSON, and says when no game is registered", async () => {
     const json = JSON.parse((await runCli(["games", "--json"])).stdout);
-    expect(json).toEqual([expect.objectContaining({ id: "bidding", players: { min: 2, max: 4 }, defaults: { hand: 2 } })]);
+    expect(json).toEqual([expect.objectContaining({ id: "bidding", title: "Sealed Bids", players: { min: 2, max: 4 }, defaults: { hand: 2 } })]);
+    expect(json[0].options[0]).toMatchObject({ name: "hand", label: "Hand", values: [{ value: "2", label: "two cards" }, { value: "1" }, { value: "3" }] });
     expect((await runCli(["games"], "", { games: [] })).stdout).toMatch(/No game is registered/);
   });
 });
@@ -33,14 +35,15 @@ describe("grimoire play", () => {
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toContain("Sealed Bids: 3 players, seed 5");
-    expect(stdout).toContain("You are Seat 1; Seat 2 (greedy), Seat 3 (greedy).");
-    expect(stdout).toMatch(/Your hand: \d, \d/);
-    expect(stdout).toMatch(/1\. bid \d/);
-    expect(stdout).toMatch(/Game over: .*(wins|a draw); scores Seat 1 \(you\) \d+/);
-    // Other seats' sealed bids only show as "has bid"; the human's own bid is shown.
-    expect(stdout).toMatch(/Seat [23] has bid/);
-    expect(stdout).not.toMatch(/Seat [23] bids \d/);
-    expect(stdout).toMatch(/Seat 1 bids \d/);
+    // Bots have distinct names and their level; the human is "you"; nobody is "Seat n".
+    expect(stdout).toContain("At the table, in turn order: you, Merlin (medium), and Morgane (medium).");
+    expect(stdout).toMatch(/Your hand: \d and \d/);
+    expect(stdout).toMatch(/1\. Bid \d/);
+    expect(stdout).toMatch(/Game over: .*(wins|a draw)\. Scores: you \d+, Merlin \d+, and Morgane \d+\./);
+    expect(stdout).not.toMatch(/Seat/);
+    // Other seats' sealed bids only show as "has bid".
+    expect(stdout).toMatch(/(Merlin|Morgane) has bid/);
+    expect(stdout).not.toMatch(/(Merlin|Morgane) bids \d/);
   });
 
   it("is deterministic from the seed and honours --seat, --bots and options", async () => {
@@ -49,10 +52,10 @@ describe("grimoire play", () => {
     const b = await runCli(args, ones);
     expect(a.code).toBe(0);
     expect(a.stdout).toBe(b.stdout);
-    expect(a.stdout).toContain("You are Seat 2; Seat 1 (random).");
-    expect(a.stdout).toContain("Round 3/3");
+    expect(a.stdout).toContain("At the table, in turn order: Merlin (random) and you.");
+    expect(a.stdout).toContain("Round 3 of 3");
     const easy = await runCli(["play", "bidding", "--level", "easy", "--seed", "1"], ones);
-    expect(easy.stdout).toContain("Seat 2 (random)");
+    expect(easy.stdout).toContain("you and Merlin (easy)");
   });
 
   it("re-asks on a bad choice, accepts an action as JSON, and quits on q", async () => {
@@ -64,11 +67,12 @@ describe("grimoire play", () => {
     expect(stdout).toContain("Type a number from 1 to");
     expect(stdout).toContain("Refused: not valid JSON.");
     // Words filter the menu, keeping each action's number.
-    expect(stdout).toMatch(new RegExp(`bid ${card}\\n {2}\\d\\. bid ${card}\\n`));
-    expect(stdout).toContain(`Seat 1 bids ${card}`);
+    expect(stdout).toMatch(new RegExp(`bid ${card}\\n {2}\\d\\. Bid ${card}\\n`));
+    // The JSON bid was played: the bot bid in turn, and the next round was asked.
+    expect(stdout).toContain("Merlin has bid");
     expect(stdout).toContain("You left the game.");
     const refused = await runCli(["play", "bidding", "--seed", "3"], `{"type":"bid","card":99}\nq\n`);
-    expect(refused.stdout).toMatch(/Refused: .* is not a legal action now/);
+    expect(refused.stdout).toContain("Refused: this is not a legal action now.");
   });
 
   it("cuts a long menu and filters it by typed words", async () => {
@@ -83,11 +87,11 @@ describe("grimoire play", () => {
     const card = biddingGame.setup({ seats: 2, options: { hand: 2 }, seed: 3 }).hands[0]![1]!;
     const { code, stdout } = await runCli(["play", "bidding", "--seed", "3"], `bid ${card}\nq\n`, { games: [many], findGame: () => many });
     expect(code).toBe(0);
-    expect(stdout).toContain("  40. bid");
-    expect(stdout).not.toContain("  41. bid");
+    expect(stdout).toContain("  40. Bid");
+    expect(stdout).not.toContain("  41. Bid");
     expect(stdout).toContain("… and 20 more: type words to filter the list.");
-    expect(stdout).toContain(`  60. bid ${card}`);
-    expect(stdout).not.toContain(`  59. bid`);
+    expect(stdout).toContain(`  60. Bid ${card}`);
+    expect(stdout).not.toContain(`  59. Bid`);
   });
 
   it("fails with one line when input ends before the game", async () => {
@@ -105,8 +109,11 @@ describe("grimoire play", () => {
     expect(recorded.actions.length).toBeGreaterThanOrEqual(6);
     const replayed = await runCli(["replay", file]);
     expect(replayed.code).toBe(0);
-    const final = (text: string) => text.match(/Game over: (.*)\./)![1]!.replace(/Seat (\d) \(\w+\)/g, "Seat $1");
+    // The same outcome; the record has no names, so its seats are "Seat n" ("you" for --as).
+    const final = (text: string) => text.match(/Game over: (.*)\./)![1]!.replace(/Seat \d|you|Merlin|Morgane/g, "X");
     expect(final(replayed.stdout)).toBe(final(played.stdout));
+    const mine = await runCli(["replay", file, "--as", "1"]);
+    expect(mine.stdout).toContain(played.stdout.match(/Scores: you \d+/)![0]);
   });
 
   it("refuses bad arguments with one line", async () => {
@@ -204,22 +211,23 @@ describe("grimoire replay", () => {
     const { code, stdout } = await runCli(["replay", write("first.json", scenario)]);
     expect(code).toBe(0);
     expect(stdout).toContain("Sealed Bids — A first round: 2 players, seed 7");
-    expect(stdout).toContain("#1 Ann (Seat 1): bid 6");
-    expect(stdout).toContain("   · Seat 1 has bid");
-    expect(stdout).toContain("#2 Bob (Seat 2): bid 4");
-    expect(stdout).toContain("bids revealed: 6, 4; Seat 1 wins the round");
-    expect(stdout).toContain("#3 Ann (Seat 1): keep 4");
-    expect(stdout).toMatch(/After 3 actions, waiting for Ann \(Seat 1\), Bob \(Seat 2\): Bid one card/);
+    expect(stdout).toContain("#1 Ann: bid 6");
+    expect(stdout).toContain("   · Ann has bid");
+    expect(stdout).toContain("#2 Bob: bid 4");
+    expect(stdout).toContain("Bids revealed: 6 and 4; Ann wins the round");
+    expect(stdout).toContain("#3 Ann: keep 4");
+    expect(stdout).toMatch(/After 3 actions, waiting for Ann and Bob: bid one card/);
   });
 
   it("with --as, prints only what that seat saw", async () => {
     const { code, stdout } = await runCli(["replay", write("first.json", scenario), "--as", "2"]);
     expect(code).toBe(0);
-    expect(stdout).toContain("What Bob (Seat 2) saw.");
+    expect(stdout).toContain("What Bob saw (“you” below).");
     expect(stdout).not.toContain("bid 6");
     expect(stdout).not.toContain("#1");
-    expect(stdout).toContain("#2 Bob (Seat 2): bid 4");
-    expect(stdout).toContain("Your hand: 3, 4");
+    expect(stdout).toContain("#2 you: bid 4");
+    expect(stdout).toContain("Ann has bid");
+    expect(stdout).toContain("Your hand: 3 and 4");
     expect(stdout).toContain("Your hand: 3");
   });
 
@@ -276,7 +284,7 @@ describe("grimoire start", () => {
     const { code, stdout } = await runCli(["start"], ones, { games: [stand], findGame: (id) => (id === "abracadawhat" ? stand : undefined) });
     expect(code).toBe(0);
     expect(stdout).toMatch(/^The game server .* is not available yet/);
-    expect(stdout).toContain("You are Seat 1; Seat 2 (greedy), Seat 3 (greedy), Seat 4 (greedy).");
+    expect(stdout).toContain("At the table, in turn order: you, Merlin (medium), Morgane (medium), and Viviane (medium).");
     expect(stdout).toContain("Game over:");
   });
 

@@ -13,13 +13,19 @@ const bin = join(root, "bin/grimoire.js");
 const fixtureCli = fileURLToPath(new URL("./support/fixture-cli.ts", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "grimoire-process-"));
 
-function grimoire(args: string[], input = "") {
-  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, input, encoding: "utf8", timeout: 60_000 });
+/** The environment with its locale set (English unless told): the CLI's default language comes from it. */
+function localeEnv(locale: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { LC_ALL: _all, LC_MESSAGES: _messages, LANG: _lang, ...env } = process.env;
+  return { ...env, LANG: "C.UTF-8", ...locale };
+}
+
+function grimoire(args: string[], input = "", locale?: Record<string, string>) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd: root, input, encoding: "utf8", timeout: 120_000, env: localeEnv(locale) });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-function withFixture(args: string[], input = "") {
-  const result = spawnSync(process.execPath, ["--import", "tsx", fixtureCli, ...args], { cwd: root, input, encoding: "utf8", timeout: 60_000 });
+function withFixture(args: string[], input = "", locale?: Record<string, string>) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", fixtureCli, ...args], { cwd: root, input, encoding: "utf8", timeout: 60_000, env: localeEnv(locale) });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -69,8 +75,22 @@ describe("the CLI process with the test fixture", () => {
     const { code, stdout, stderr } = withFixture(["play", "bidding", "--players", "4", "--seed", "12"], "2\n".repeat(20));
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(stdout).toContain("You are Seat 1; Seat 2 (greedy), Seat 3 (greedy), Seat 4 (greedy).");
-    expect(stdout).toMatch(/Game over: .*; scores Seat 1 \(you\) \d+, Seat 2 \(greedy\) \d+/);
+    expect(stdout).toContain("At the table, in turn order: you, Merlin (medium), Morgane (medium), and Viviane (medium).");
+    expect(stdout).toMatch(/Game over: .*\. Scores: you \d+, Merlin \d+, Morgane \d+, and Viviane \d+\./);
+  });
+
+  it("speaks the language of LC_ALL, LC_MESSAGES or LANG, unless --lang says otherwise", () => {
+    const args = ["play", "bidding", "--players", "3", "--seed", "12"];
+    const input = "2\n".repeat(20);
+    const french = withFixture(args, input, { LANG: "fr_FR.UTF-8" });
+    expect(french.stderr).toBe("");
+    expect(french.stdout).toContain("Enchères scellées : 3 joueurs, graine 12");
+    expect(french.stdout).toContain("À la table, dans l’ordre du jeu : vous, Merlin (moyen) et Morgane (moyen).");
+    expect(french.stdout).toMatch(/Partie terminée : .*\. Scores : vous \d+, Merlin \d+ et Morgane \d+\./);
+    // LC_ALL wins over LANG (the other orders, and --lang, are tested in-process: lang.test.ts).
+    expect(withFixture(args, input, { LC_ALL: "en_US.UTF-8", LANG: "fr_FR.UTF-8" }).stdout).toContain("Sealed Bids: 3 players, seed 12");
+    // Errors too are in the reader's language.
+    expect(withFixture(["play", "bidding", "--seed", "1"], "", { LANG: "fr_FR.UTF-8" }).stderr).toBe("grimoire: l’entrée s’est terminée avant la partie\n");
   });
 
   it("simulates with JSON on stdout and nothing on stderr when not a terminal", () => {

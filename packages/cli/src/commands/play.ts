@@ -1,10 +1,29 @@
 // `grimoire play`: one human against bots in the terminal. The human sees only their seat's
 // view and the events as their seat saw them, and picks among numbered legal actions.
-// Reads one line per choice, so it works interactively and with piped input.
+// Reads one line per choice, so it works interactively and with piped input. Every word is the
+// game's or the CLI's catalogue in the reader's language; players are named (bots: Merlin,
+// Morgane, …; the human: "you"), never by seat number.
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import { act, createRng, forkRng, stableKey, waitingSeats, type AnyGame, type PlayedAction, type RngState, type Seat, type Seed } from "@grimoire/engine";
 import {
+  act,
+  botNames,
+  createRng,
+  forkRng,
+  msg,
+  seatRef,
+  stableKey,
+  waitingSeats,
+  type AnyGame,
+  type Message,
+  type PlayedAction,
+  type RngState,
+  type Seat,
+  type Seed,
+} from "@grimoire/engine";
+import { wordsFor, type Words } from "../text/index.ts";
+import {
+  botLabel,
   CliError,
   createBot,
   defaultContext,
@@ -36,22 +55,26 @@ export interface TerminalGame {
 
 export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Promise<void> {
   const { game, seats, human } = setup;
-  const names = Array.from({ length: seats }, (_, seat) => `Seat ${seat + 1} (${seat === human ? "you" : setup.bots[seat]?.name})`);
+  // Bots get distinct names (Merlin, Morgane, …); the human is "you".
+  const botName = botNames(seats - 1);
+  const names = Array.from({ length: seats }, (_, seat) => (seat === human ? null : botName[seat < human ? seat : seat - 1]!));
+  const words = wordsFor(ctx.lang, game, { names, me: human });
   const state = game.setup({ seats, options: setup.options, seed: setup.seed });
   const botRng = forkRng(createRng(setup.seed));
   const played: PlayedAction[] = [];
   const input = lineReader(ctx.stdin);
 
-  print(ctx, `${game.title}: ${seats} players, seed ${setup.seed} (replay this deal with --seed ${setup.seed}).`);
-  print(ctx, `You are Seat ${human + 1}; ${names.filter((_, seat) => seat !== human).join(", ")}.`);
-  print(ctx, `Type the number of your choice, or q to quit.`);
+  print(ctx, words.line("cli.play.header", { title: msg("game.title"), seats, seed: String(setup.seed) }));
+  const table = Array.from({ length: seats }, (_, seat) => (seat === human ? seatRef(seat) : botLabel(seat, setup.bots[seat]!)));
+  print(ctx, words.line("cli.play.table", { players: table }));
+  print(ctx, words.line("cli.play.help"));
   try {
     for (;;) {
       const decision = game.decision(state);
       if (decision.type === "over") {
         print(ctx);
-        print(ctx, viewText(game, game.view(state, human), human));
-        print(ctx, `Game over: ${outcomeText(game.outcome(state), names)}.`);
+        print(ctx, viewText(words, game, game.view(state, human), human));
+        print(ctx, outcomeText(words, game.outcome(state)));
         return;
       }
       const waiting = waitingSeats(decision);
@@ -65,15 +88,15 @@ export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Prom
       let action: unknown;
       if (seat === human) {
         print(ctx);
-        print(ctx, viewText(game, game.view(state, human), human));
+        print(ctx, viewText(words, game, game.view(state, human), human));
         if (legal.length === 1) {
           action = legal[0];
-          print(ctx, `${decision.prompt} Only one choice: ${game.describeAction(action)}.`);
+          print(ctx, words.line("cli.play.only", { prompt: decision.prompt, action: game.describeAction(action) }));
         } else {
-          if (!complete) print(ctx, `Too many choices to list them all: here are some drawn at random; type any other as JSON, e.g. ${JSON.stringify(legal[0])}.`);
-          action = await askHuman(ctx, game, state, human, decision.prompt, complete ? legal : legal.slice(0, MENU_LINES), input);
+          if (!complete) print(ctx, words.line("cli.play.sampled", { example: JSON.stringify(legal[0]) }));
+          action = await askHuman(ctx, words, game, state, human, decision.prompt, complete ? legal : legal.slice(0, MENU_LINES), input);
           if (action === QUIT) {
-            print(ctx, "You left the game.");
+            print(ctx, words.line("cli.play.left"));
             return;
           }
         }
@@ -83,11 +106,11 @@ export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Prom
         action = legal.length === 1 ? legal[0] : bot.bot.decide({ view: game.view(state, seat), seat, legal, rng: botRng });
       }
       const applied = act(game, state, seat, action);
-      if (!applied.ok) throw new Error(`${names[seat]} played an action refused by the rules: ${applied.error.message}`);
+      if (!applied.ok) throw new Error(`seat ${seat} played an action refused by the rules: ${applied.error.message}`);
       played.push({ seat, action });
       for (const event of applied.value) {
         const seen = game.eventFor(event, human);
-        if (seen !== null) print(ctx, `  · ${game.describeEvent(seen, human)}`);
+        if (seen !== null) print(ctx, `  · ${words.lineOf(game.describeEvent(seen, human))}`);
       }
     }
   } finally {
@@ -95,7 +118,7 @@ export async function playInTerminal(ctx: CliContext, setup: TerminalGame): Prom
     if (setup.record) {
       const file = { game: game.id, seats, options: setup.options, seed: setup.seed, actions: played };
       writeFileSync(setup.record, `${JSON.stringify(file, null, 2)}\n`);
-      print(ctx, `Game recorded in ${setup.record} (grimoire replay ${setup.record}).`);
+      print(ctx, words.line("cli.play.recorded", { file: setup.record }));
     }
   }
 }
@@ -124,54 +147,63 @@ function humanChoices(game: AnyGame, state: unknown, seat: Seat, rng: RngState):
   return { actions: examples, complete: false };
 }
 
+/** Lower case without accents, so that typing "eclair" finds "Éclair". */
+const searchable = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+const QUIT_WORDS = new Set(["q", "quit", "quitter"]);
+
 async function askHuman(
   ctx: CliContext,
+  words: Words,
   game: AnyGame,
   state: unknown,
   seat: Seat,
-  prompt: string,
+  prompt: Message,
   legal: readonly unknown[],
   input: ReturnType<typeof lineReader>,
 ): Promise<unknown> {
-  print(ctx, prompt);
-  const menu = legal.map((action, i) => `  ${i + 1}. ${game.describeAction(action)}`);
+  print(ctx, words.lineOf(prompt));
+  const menu = legal.map((action, i) => `  ${i + 1}. ${words.lineOf(game.describeAction(action))}`);
   const list = (lines: readonly string[]) => {
     lines.slice(0, MENU_LINES).forEach((line) => print(ctx, line));
-    if (lines.length > MENU_LINES) print(ctx, `  … and ${lines.length - MENU_LINES} more: type words to filter the list.`);
+    if (lines.length > MENU_LINES) print(ctx, `  ${words.line("cli.play.more", { count: lines.length - MENU_LINES })}`);
   };
   list(menu);
   for (;;) {
-    ctx.stdout.write(`Your choice (1–${legal.length}): `);
+    ctx.stdout.write(words.line("cli.play.ask", { max: legal.length }));
     const line = await input.next();
     if (line === null) {
       print(ctx);
-      throw new CliError("input ended before the game did");
+      throw new CliError("cli.error.inputEnded");
     }
     // A terminal echoes what was typed; piped input does not, so echo it for a readable transcript.
     if (!(ctx.stdin as { isTTY?: boolean }).isTTY) print(ctx, line);
     const text = line.trim();
-    if (text === "q" || text === "quit") return QUIT;
+    if (QUIT_WORDS.has(text.toLowerCase())) return QUIT;
     if (/^\d+$/.test(text)) {
       const choice = legal[Number(text) - 1];
       if (choice !== undefined) return choice;
-      print(ctx, `Choose a number from 1 to ${legal.length}.`);
+      print(ctx, words.line("cli.play.range", { max: legal.length }));
       continue;
     }
     if (text.startsWith("{") || text.startsWith("[") || text.startsWith('"')) {
       // An action typed as JSON, checked by the game like any untrusted input.
+      let raw: unknown;
       try {
-        const parsed = game.parseAction(state, seat, JSON.parse(text));
-        if (parsed.ok) return parsed.value;
-        print(ctx, `Refused: ${parsed.error.message}`);
+        raw = JSON.parse(text);
       } catch {
-        print(ctx, "Refused: not valid JSON.");
+        print(ctx, words.line("cli.play.refused", { reason: msg("cli.refused.json") }));
+        continue;
       }
+      const parsed = game.parseAction(state, seat, raw);
+      if (parsed.ok) return parsed.value;
+      print(ctx, words.line("cli.play.refused", { reason: msg(`cli.refused.${parsed.error.code}`) }));
       continue;
     }
-    // Words: list the actions whose description contains them all (for long menus).
-    const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-    const matching = menu.filter((line) => words.every((word) => line.toLowerCase().includes(word)));
-    if (words.length === 0 || matching.length === 0) print(ctx, `Type a number from 1 to ${legal.length}, words to filter, or q to quit.`);
+    // Words: list the actions whose label contains them all (for long menus), accents aside.
+    const typed = searchable(text).split(/\s+/).filter(Boolean);
+    const matching = menu.filter((item) => typed.every((word) => searchable(item).includes(word)));
+    if (typed.length === 0 || matching.length === 0) print(ctx, words.line("cli.play.hint", { max: legal.length }));
     else list(matching);
   }
 }
@@ -202,9 +234,9 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
       const game = requireGame(ctx, id);
       const seats = parseSeats(game, flags.players);
       const human = Number(flags.seat) - 1;
-      if (!Number.isInteger(human) || human < 0 || human >= seats) throw new CliError(`--seat: expected 1–${seats}, got ${flags.seat}`);
+      if (!Number.isInteger(human) || human < 0 || human >= seats) throw new CliError("cli.error.seat", { max: seats, got: String(flags.seat) });
       const options = parseOptions(game, flags.option);
-      const others = flags.bots !== undefined ? parseBots(game, flags.bots, seats - 1) : Array.from({ length: seats - 1 }, () => createBot(game, parseLevel(game, flags.level ?? "medium")));
+      const others = flags.bots !== undefined ? parseBots(game, flags.bots, seats - 1) : Array.from({ length: seats - 1 }, () => createBot(game, parseLevel(flags.level ?? "medium")));
       const bots = Array.from({ length: seats }, (_, seat) => (seat === human ? null : others[seat < human ? seat : seat - 1]!));
       await playInTerminal(ctx, { game, seats, human, bots, options, seed: parseSeed(flags.seed), record: flags.record });
     });

@@ -2,23 +2,38 @@
 // By default the full record: every action and the events as a spectator saw them (a file
 // holding the actions already tells everything). With --as SEAT, only what that seat saw:
 // its own actions and the events as projected for it, never another seat's sealed choice.
+// Players are named by the record's names when it has them (else "Seat n"); the --as seat is "you".
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { loadScenario, replayScenario, SPECTATOR, waitingSeats, type Viewer } from "@grimoire/engine";
+import { loadScenario, msg, replayScenario, seatRef, SPECTATOR, waitingSeats, type AnyGame, type Viewer } from "@grimoire/engine";
 import { CliError, defaultContext, outcomeText, print, viewText, type CliContext } from "../context.ts";
+import { wordsFor, type Words } from "../text/index.ts";
 
 export function readJsonFile(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new CliError("cli.error.read", { file, code: (error as NodeJS.ErrnoException).code ?? String(error) });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new CliError(`${file} is not valid JSON: ${(error as Error).message}`);
+    throw new CliError("cli.error.json", { file, detail: (error as Error).message });
   }
+}
+
+/** The options of a game, one line each, worded by the game's catalogue ("Hand: two cards"). */
+export function optionLines(words: Words, game: AnyGame, options: unknown): string[] {
+  const values = (options ?? {}) as Record<string, unknown>;
+  return game.optionDocs
+    .filter((doc) => Object.hasOwn(values, doc.name))
+    .map((doc) => {
+      const value = values[doc.name];
+      const key = `option.${doc.name}.value.${String(value)}`;
+      const worded = typeof value !== "object" && words.has(key) ? msg(key) : JSON.stringify(value);
+      return words.line("cli.option", { label: msg(`option.${doc.name}.label`), value: worded });
+    });
 }
 
 export function register(program: Command, ctx: CliContext = defaultContext()): void {
@@ -29,39 +44,45 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
     .option("--as <seat>", "print only what this seat saw, from 1 (first player)")
     .action((file: string, flags: { as?: string }) => {
       const loaded = loadScenario(readJsonFile(file), ctx.findGame);
-      if (!loaded.ok) throw new CliError(`${file}: ${loaded.error}`);
+      if (!loaded.ok) throw new CliError("cli.error.file", { file, detail: loaded.error });
       const scenario = loaded.value;
-      const { game, names } = scenario;
+      const { game } = scenario;
+      const seats = scenario.names.length;
       let viewer: Viewer = SPECTATOR;
       if (flags.as !== undefined) {
         const seat = Number(flags.as) - 1;
-        if (!Number.isInteger(seat) || seat < 0 || seat >= names.length) throw new CliError(`--as: expected a seat from 1 to ${names.length}, got ${flags.as}`);
+        if (!Number.isInteger(seat) || seat < 0 || seat >= seats) throw new CliError("cli.error.as", { max: seats, got: flags.as });
         viewer = seat;
       }
-      const named = typeof scenario.file.seats !== "number";
-      const who = (seat: number) => (named ? `${names[seat]} (Seat ${seat + 1})` : `Seat ${seat + 1}`);
-      const header = scenario.file.title ? `${game.title} — ${scenario.file.title}` : game.title;
-      print(ctx, `${header}: ${names.length} players, seed ${scenario.seed}, options ${JSON.stringify(scenario.options)}`);
+      // The record's own names when it has them, else "Seat n"; the --as seat is "you".
+      const names = typeof scenario.file.seats === "number" ? [] : scenario.file.seats;
+      const words = wordsFor(ctx.lang, game, { names, me: viewer === SPECTATOR ? null : viewer });
+      const title = scenario.file.title ? msg("cli.replay.titled", { game: msg("game.title"), name: scenario.file.title }) : msg("game.title");
+      print(ctx, words.line("cli.replay.header", { title, seats, seed: String(scenario.seed) }));
+      for (const line of optionLines(words, game, scenario.options)) print(ctx, `  ${line}`);
       if (scenario.file.description) print(ctx, scenario.file.description);
-      print(ctx, viewer === SPECTATOR ? "Every action, and the events as a spectator saw them." : `What ${who(viewer)} saw.`);
+      print(ctx, viewer === SPECTATOR ? words.line("cli.replay.spectator") : words.line("cli.replay.as", { name: words.with({ names }).phraseOf(msg("common.name", { who: seatRef(viewer) })) }));
       print(ctx);
-      print(ctx, viewText(game, game.view(scenario.initial, viewer), viewer));
+      print(ctx, viewText(words, game, game.view(scenario.initial, viewer), viewer));
       const result = replayScenario(scenario, (step) => {
-        if (viewer === SPECTATOR || viewer === step.seat) print(ctx, `#${step.index + 1} ${who(step.seat)}: ${game.describeAction(step.action)}`);
+        if (viewer === SPECTATOR || viewer === step.seat) {
+          print(ctx, words.line("cli.replay.step", { index: step.index + 1, seat: seatRef(step.seat), action: game.describeAction(step.action) }));
+        }
         for (const event of step.events) {
           const seen = game.eventFor(event, viewer);
-          if (seen !== null) print(ctx, `   · ${game.describeEvent(seen, viewer)}`);
+          if (seen !== null) print(ctx, `   · ${words.lineOf(game.describeEvent(seen, viewer))}`);
         }
       });
-      if (!result.ok) throw new CliError(`${file}: ${result.error}`);
+      if (!result.ok) throw new CliError("cli.error.file", { file, detail: result.error });
       const state = result.value;
       print(ctx);
-      if (viewer !== SPECTATOR) print(ctx, viewText(game, game.view(state, viewer), viewer));
+      if (viewer !== SPECTATOR) print(ctx, viewText(words, game, game.view(state, viewer), viewer));
       const decision = game.decision(state);
       if (decision.type === "over") {
-        print(ctx, `Game over: ${outcomeText(game.outcome(state), names.map((_, seat) => who(seat)))}.`);
+        print(ctx, outcomeText(words, game.outcome(state)));
       } else {
-        print(ctx, `After ${scenario.actions.length} actions, waiting for ${waitingSeats(decision).map(who).join(", ")}: ${decision.prompt}`);
+        const waiting = waitingSeats(decision).map(seatRef);
+        print(ctx, words.line("cli.replay.waiting", { count: scenario.actions.length, seats: waiting, prompt: decision.prompt }));
       }
     });
 }

@@ -1,8 +1,10 @@
 // `grimoire simulate`: bot-against-bot games from fixed seeds, with wins per seat and their
 // Wilson 95 % intervals, draws and the average length. Game k is dealt from seed S + k.
+// The table's words and numbers are in the reader's language; --json is for programs.
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
-import { createRng, formatProportion, playout, wilson, type AnyGame, type Proportion } from "@grimoire/engine";
+import { createRng, msg, playout, wilson, type AnyGame, type Language, type Proportion } from "@grimoire/engine";
+import { wordsFor, type Words } from "../text/index.ts";
 import { CliError, defaultContext, parseBots, parseCount, parseOptions, parseSeats, print, requireGame, type CliContext } from "../context.ts";
 
 export interface SimulationSummary {
@@ -43,10 +45,10 @@ export function simulate(setup: SimulationSetup, makeBots: () => ReturnType<type
     const bots = makeBots().map((b) => b.bot);
     let steps = 0;
     playout(game, state, bots, createRng(seed + 0x5eed), () => {
-      if (++steps > limit) throw new CliError(`${game.id}: game from seed ${seed} lasted more than ${limit} actions`);
+      if (++steps > limit) throw new CliError("cli.error.tooLong", { id: game.id, seed: String(seed), limit });
     });
     const outcome = game.outcome(state);
-    if (!outcome) throw new CliError(`${game.id}: game from seed ${seed} ended without an outcome`);
+    if (!outcome) throw new CliError("cli.error.noOutcome", { id: game.id, seed: String(seed) });
     if (outcome.draw) draws++;
     for (const seat of outcome.winners) wins[seat]!++;
     total += steps;
@@ -69,14 +71,28 @@ export function simulate(setup: SimulationSetup, makeBots: () => ReturnType<type
   };
 }
 
-export function summaryText(game: AnyGame, summary: SimulationSummary): string {
-  const width = Math.max(3, ...summary.bots.map((b) => b.length));
+/** A proportion and its interval, as numbers are written in the language: "52.0 % [45.1, 58.8]". */
+export function proportionText(words: Words, p: Proportion): string {
+  return words.phrase("cli.proportion", { rate: 100 * p.rate, low: 100 * p.low, high: 100 * p.high });
+}
+
+export function summaryText(game: AnyGame, summary: SimulationSummary, lang: Language = "en"): string {
+  const words = wordsFor(lang, game);
+  const [seat, bot, wins] = [words.phrase("cli.table.seat"), words.phrase("cli.table.bot"), words.phrase("cli.table.wins")];
+  const width = Math.max(bot.length, ...summary.bots.map((b) => b.length));
   const lines = [
-    `${game.title}: ${summary.games} games, ${summary.players} players, seeds ${summary.seed}…${summary.seed + summary.games - 1}, options ${JSON.stringify(summary.options)}`,
-    `seat  ${"bot".padEnd(width)}  wins  rate [95 % interval]`,
-    ...summary.wins.map((w) => `${String(w.seat + 1).padEnd(4)}  ${w.bot.padEnd(width)}  ${String(w.successes).padStart(4)}  ${formatProportion(w)}`),
-    `draws: ${summary.draws.successes} (${formatProportion(summary.draws)})`,
-    `length: ${summary.averageActions.toFixed(1)} actions on average (${summary.minActions}–${summary.maxActions})`,
+    words.line("cli.simulate.header", {
+      title: msg("game.title"),
+      games: summary.games,
+      players: summary.players,
+      first: String(summary.seed),
+      last: String(summary.seed + summary.games - 1),
+      options: JSON.stringify(summary.options),
+    }),
+    `${seat.padEnd(4)}  ${bot.padEnd(width)}  ${wins.padStart(4)}  ${words.phrase("cli.table.rate")}`,
+    ...summary.wins.map((w) => `${String(w.seat + 1).padEnd(Math.max(4, seat.length))}  ${w.bot.padEnd(width)}  ${String(w.successes).padStart(Math.max(4, wins.length))}  ${proportionText(words, w)}`),
+    words.phrase("cli.simulate.draws", { count: summary.draws.successes, rate: proportionText(words, summary.draws) }),
+    words.phrase("cli.simulate.length", { average: summary.averageActions, min: summary.minActions, max: summary.maxActions }),
   ];
   return lines.join("\n");
 }
@@ -106,13 +122,13 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
       const game = requireGame(ctx, flags.game);
       const players = parseSeats(game, flags.players);
       const games = parseCount("--games", flags.games);
-      if (!/^-?\d+$/.test(flags.seed) || !Number.isSafeInteger(Number(flags.seed))) throw new CliError(`--seed: expected an integer, got "${flags.seed}"`);
+      if (!/^-?\d+$/.test(flags.seed) || !Number.isSafeInteger(Number(flags.seed))) throw new CliError("cli.error.integerSeed", { got: flags.seed });
       const options = parseOptions(game, flags.option);
       const makeBots = () => parseBots(game, flags.bots, players);
       const bots = makeBots().map((b) => b.name);
       const bar = ctx.stderr.isTTY
         ? new cliProgress.SingleBar(
-            { stream: ctx.stderr as NodeJS.WritableStream, clearOnComplete: true, hideCursor: true, format: "simulating [{bar}] {value}/{total} games, ETA {eta_formatted}" },
+            { stream: ctx.stderr as NodeJS.WritableStream, clearOnComplete: true, hideCursor: true, format: progressFormat(wordsFor(ctx.lang), "cli.progress.simulate") },
             cliProgress.Presets.shades_classic,
           )
         : null;
@@ -123,6 +139,11 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
       } finally {
         bar?.stop();
       }
-      print(ctx, flags.json ? JSON.stringify(summary, null, 2) : summaryText(game, summary));
+      print(ctx, flags.json ? JSON.stringify(summary, null, 2) : summaryText(game, summary, ctx.lang));
     });
+}
+
+/** cli-progress' format ({bar}, {value}, …) around the words of the language. */
+export function progressFormat(words: Words, key: string): string {
+  return `${words.phrase(key)} [{bar}] {value}/{total} ${words.phrase("cli.progress.games")}, ${words.phrase("cli.progress.eta")} {eta_formatted}`;
 }

@@ -11,8 +11,10 @@ import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
-import { createRng, formatProportion, playout, wilson, type AnyGame, type Bot, type Proportion } from "@grimoire/engine";
+import { createRng, msg, playout, wilson, type AnyGame, type Bot, type Language, type MessageParams, type Proportion } from "@grimoire/engine";
 import { CliError, createBot, defaultContext, parseCount, parseOptions, parseSeats, print, requireGame, type CliContext } from "../context.ts";
+import { wordsFor } from "../text/index.ts";
+import { progressFormat, proportionText } from "./simulate.ts";
 
 export interface PairJob {
   readonly gameId: string;
@@ -77,7 +79,7 @@ export function playPair(game: AnyGame, job: PairJob, onGame?: () => void): Pair
     const bots = sides.map((side) => timed(createBot(game, side === 0 ? job.a : job.b).bot, clocks[side as 0 | 1]));
     playout(game, state, bots, createRng((job.seed + g) * 31 + job.pair));
     const outcome = game.outcome(state);
-    if (!outcome) throw new CliError(`${game.id}: game from seed ${seed} ended without an outcome`);
+    if (!outcome) throw new CliError("cli.error.noOutcome", { id: game.id, seed: String(seed) });
     const aWon = outcome.winners.some((s) => sides[s] === 0);
     const bWon = outcome.winners.some((s) => sides[s] === 1);
     if (outcome.draw || (aWon && bWon) || (!aWon && !bWon)) {
@@ -253,20 +255,28 @@ export function summarize(
   };
 }
 
-export function tournamentText(game: AnyGame, s: TournamentSummary): string {
+export function tournamentText(game: AnyGame, s: TournamentSummary, lang: Language = "en"): string {
+  const words = wordsFor(lang, game);
   const names = s.bots.map((b) => (b.name === b.resolves ? b.name : `${b.name} (${b.resolves})`));
-  const width = Math.max(3, ...names.map((n) => n.length));
+  const bot = words.phrase("cli.table.bot");
+  const elo = words.phrase("cli.table.elo");
+  const width = Math.max(bot.length, ...names.map((n) => n.length));
+  const eloWidth = Math.max(24, elo.length);
   const lines = [
-    `${game.title}: round-robin, ${s.gamesPerPair} games per pair, ${s.players} players, seeds ${s.seed}…${s.seed + Math.ceil(s.gamesPerPair / 2) - 1} each played from both sides, options ${JSON.stringify(s.options)}`,
+    words.line("cli.tournament.header", {
+      title: msg("game.title"),
+      games: s.gamesPerPair,
+      players: s.players,
+      first: String(s.seed),
+      last: String(s.seed + Math.ceil(s.gamesPerPair / 2) - 1),
+      options: JSON.stringify(s.options),
+    }),
     "",
-    `${"bot".padEnd(width)}  Elo [95 % interval]     ms/decision (max)`,
-    ...s.ratings.map(
-      (r, k) =>
-        `${names[k]!.padEnd(width)}  ${fmt(r.elo).padStart(5)} [${fmt(r.low)}, ${fmt(r.high)}]`.padEnd(width + 26) + `  ${r.msPerDecision.toFixed(1).padStart(8)} (${r.maxMs.toFixed(0)})`,
-    ),
+    `${bot.padEnd(width)}  ${elo.padEnd(eloWidth)}  ${words.phrase("cli.table.time")}`,
+    ...s.ratings.map((r, k) => `${names[k]!.padEnd(width)}  ${`${fmt(r.elo).padStart(5)} [${fmt(r.low)}, ${fmt(r.high)}]`.padEnd(eloWidth)}  ${words.phrase("cli.tenths", { n: r.msPerDecision }).padStart(8)} (${words.phrase("cli.integer", { n: r.maxMs })})`),
     "",
-    "pair: wins–losses–draws, score of the first [95 % interval]",
-    ...s.pairs.map((p) => `${p.a} vs ${p.b}: ${p.winsA}–${p.winsB}–${p.draws}, ${formatProportion(p.score)}`),
+    words.line("cli.tournament.pairs"),
+    ...s.pairs.map((p) => words.phrase("cli.tournament.pair", { a: p.a, b: p.b, wins: p.winsA, losses: p.winsB, draws: p.draws, score: proportionText(words, p.score) })),
   ];
   return lines.join("\n");
 }
@@ -299,12 +309,12 @@ function runOnWorkers(jobs: readonly PairJob[], workers: number, onGame: () => v
         if (job) worker.postMessage(job);
         else void worker.terminate().then(() => resolve());
       };
-      worker.on("message", (message: { type: "game" } | { type: "done"; result: PairResult } | { type: "error"; message: string }) => {
+      worker.on("message", (message: { type: "game" } | { type: "done"; result: PairResult } | { type: "error"; message: string; key?: string; params?: MessageParams }) => {
         if (message.type === "game") onGame();
         else if (message.type === "done") {
           results.push(message.result);
           next();
-        } else reject(new CliError(message.message));
+        } else reject(message.key !== undefined ? new CliError(message.key, message.params) : new CliError("cli.error.worker", { detail: message.message }));
       });
       worker.on("error", reject);
       next();
@@ -320,7 +330,9 @@ if (!isMainThread && parentPort && (workerData as { tournamentWorker?: boolean }
       const result = playPair(requireGame(ctx, job.gameId), job, () => port.postMessage({ type: "game" }));
       port.postMessage({ type: "done", result });
     } catch (error) {
-      port.postMessage({ type: "error", message: error instanceof Error ? error.message : String(error) });
+      // A CliError crosses as its message key, to be worded in the reader's language.
+      const message = error instanceof Error ? error.message : String(error);
+      port.postMessage(error instanceof CliError ? { type: "error", message, key: error.key, params: error.params } : { type: "error", message });
     }
   });
 }
@@ -342,11 +354,11 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
       const players = parseSeats(game, flags.players);
       const gamesPerPair = parseCount("--games", flags.games);
       const workers = parseCount("--workers", flags.workers);
-      if (!/^-?\d+$/.test(flags.seed) || !Number.isSafeInteger(Number(flags.seed))) throw new CliError(`--seed: expected an integer, got "${flags.seed}"`);
+      if (!/^-?\d+$/.test(flags.seed) || !Number.isSafeInteger(Number(flags.seed))) throw new CliError("cli.error.integerSeed", { got: flags.seed });
       const seed = Number(flags.seed);
       const options = parseOptions(game, flags.option);
       const bots = flags.bots.split(",").map((name) => name.trim());
-      if (bots.length < 2) throw new CliError("--bots: a tournament needs at least two bots");
+      if (bots.length < 2) throw new CliError("cli.error.twoBots");
       for (const name of bots) createBot(game, name); // fails early on an unknown name
       const pairs: [number, number][] = [];
       for (let i = 0; i < bots.length; i++) for (let j = i + 1; j < bots.length; j++) pairs.push([i, j]);
@@ -372,7 +384,7 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
           clearOnComplete: true,
           hideCursor: true,
           noTTYOutput: false,
-          format: "tournament [{bar}] {value}/{total} games, ETA {eta_formatted}",
+          format: progressFormat(wordsFor(ctx.lang), "cli.progress.tournament"),
         },
         cliProgress.Presets.shades_classic,
       );
@@ -390,6 +402,6 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
         if (showBar) bar.stop();
       }
       const summary = summarize(game, bots, { players, gamesPerPair, seed, options }, pairs, results);
-      print(ctx, flags.json ? JSON.stringify(summary, null, 2) : tournamentText(game, summary));
+      print(ctx, flags.json ? JSON.stringify(summary, null, 2) : tournamentText(game, summary, ctx.lang));
     });
 }

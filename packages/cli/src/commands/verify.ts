@@ -4,51 +4,58 @@
 // legal, the same events (their hash) and the same outcome: so every deal and roll was fair.
 import { createHash } from "node:crypto";
 import type { Command } from "commander";
-import { deepEqual, loadScenario, replayScenario, type AnyGame } from "@grimoire/engine";
+import { deepEqual, loadScenario, msg, replayScenario, type AnyGame, type Language, type MessageParams } from "@grimoire/engine";
 import { CliError, defaultContext, print, type CliContext } from "../context.ts";
+import { wordsFor } from "../text/index.ts";
 import { readJsonFile } from "./replay.ts";
 
 export interface VerifyReport {
   readonly ok: boolean;
-  /** One line per check, "ok: …" or "MISMATCH: …". */
+  /** One line per check, "ok: …" or "MISMATCH: …", in the language asked. */
   readonly lines: readonly string[];
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** Verifies an untrusted match record; never throws on bad input. */
-export function verifyRecord(raw: unknown, findGame: (id: string) => AnyGame | undefined): VerifyReport {
+export function verifyRecord(raw: unknown, findGame: (id: string) => AnyGame | undefined, lang: Language = "en"): VerifyReport {
+  const words = wordsFor(lang);
   const lines: string[] = [];
   let ok = true;
-  const fail = (line: string) => {
+  const pass = (key: string, params?: MessageParams) => lines.push(words.phrase("cli.verify.ok", { check: msg(key, params) }));
+  const fail = (key: string, params?: MessageParams) => {
     ok = false;
-    lines.push(`MISMATCH: ${line}`);
+    lines.push(words.phrase("cli.verify.mismatch", { check: msg(key, params) }));
   };
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return { ok: false, lines: ["MISMATCH: the file is not a match record (a JSON object)"] };
+  const failed = (key: string, params?: MessageParams): VerifyReport => {
+    fail(key, params);
+    return { ok: false, lines };
+  };
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return failed("cli.verify.notRecord");
   const { seedHash, outcome, eventsHash, ...envelope } = raw as Record<string, unknown>;
-  if (typeof seedHash !== "string") fail("the record has no seedHash");
-  else if (typeof envelope.seed !== "string") fail("the record has no hex seed");
-  else if (sha256(envelope.seed) !== seedHash.toLowerCase()) fail(`seed ${envelope.seed} does not hash to the announced ${seedHash}`);
-  else lines.push(`ok: the seed hashes to the seed hash announced at the start (${seedHash.slice(0, 16)}…)`);
+  if (typeof seedHash !== "string") fail("cli.verify.noSeedHash");
+  else if (typeof envelope.seed !== "string") fail("cli.verify.noSeed");
+  else if (sha256(envelope.seed) !== seedHash.toLowerCase()) fail("cli.verify.seedDiffers", { seed: envelope.seed, hash: seedHash });
+  else pass("cli.verify.seed", { hash: seedHash.slice(0, 16) });
 
   const loaded = loadScenario(envelope, findGame);
-  if (!loaded.ok) return { ok: false, lines: [...lines, `MISMATCH: not a valid record: ${loaded.error}`] };
+  if (!loaded.ok) return failed("cli.verify.invalid", { detail: loaded.error });
   const { game } = loaded.value;
   const events: unknown[][] = [];
   const replayed = replayScenario(loaded.value, (step) => events.push([...step.events]));
-  if (!replayed.ok) return { ok: false, lines: [...lines, `MISMATCH: replay failed at ${replayed.error}`] };
-  lines.push(`ok: all ${loaded.value.actions.length} actions are legal when replayed from the seed`);
+  if (!replayed.ok) return failed("cli.verify.replay", { detail: replayed.error });
+  pass("cli.verify.legal", { count: loaded.value.actions.length });
   const state = replayed.value;
-  if (game.decision(state).type !== "over") fail("the replayed match is not over");
+  if (game.decision(state).type !== "over") fail("cli.verify.notOver");
   if (eventsHash !== undefined) {
-    if (sha256(JSON.stringify(events)) === eventsHash) lines.push("ok: the replay produces exactly the recorded events (every deal and roll)");
-    else fail("the replayed events differ from the events the server recorded");
+    if (sha256(JSON.stringify(events)) === eventsHash) pass("cli.verify.events");
+    else fail("cli.verify.eventsDiffer");
   }
   const replayedOutcome = game.outcome(state);
-  if (outcome === undefined) fail("the record has no outcome");
+  if (outcome === undefined) fail("cli.verify.noOutcome");
   else if (!replayedOutcome || !deepEqual({ winners: replayedOutcome.winners, scores: replayedOutcome.scores, draw: replayedOutcome.draw }, outcome)) {
-    fail(`the replayed outcome ${JSON.stringify(replayedOutcome)} differs from the recorded ${JSON.stringify(outcome)}`);
-  } else lines.push(`ok: same outcome (winners ${JSON.stringify(replayedOutcome.winners)}, scores ${JSON.stringify(replayedOutcome.scores)})`);
+    fail("cli.verify.outcomeDiffers", { replayed: JSON.stringify(replayedOutcome), recorded: JSON.stringify(outcome) });
+  } else pass("cli.verify.outcome", { winners: JSON.stringify(replayedOutcome.winners), scores: JSON.stringify(replayedOutcome.scores) });
   return { ok, lines };
 }
 
@@ -58,9 +65,9 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
     .description("check a finished match record from the server: seed hash, every deal and roll, outcome")
     .argument("<file>", "a match record (GET /api/tables/<id>/record)")
     .action((file: string) => {
-      const report = verifyRecord(readJsonFile(file), ctx.findGame);
+      const report = verifyRecord(readJsonFile(file), ctx.findGame, ctx.lang);
       for (const line of report.lines) print(ctx, line);
-      if (!report.ok) throw new CliError(`${file}: verification FAILED`);
-      print(ctx, `${file}: verified`);
+      if (!report.ok) throw new CliError("cli.error.verify", { file });
+      print(ctx, wordsFor(ctx.lang).phrase("cli.verify.verified", { file }));
     });
 }

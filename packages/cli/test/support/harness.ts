@@ -30,6 +30,7 @@ export async function runCli(
     stdout: { write: (text: string) => (stdout += text), isTTY: tty },
     stderr: { write: (text: string) => (stderr += text), isTTY: false },
     loadServer: async () => ({}),
+    lang: "en",
     ...extra,
   };
   const code = await run(args, ctx);
