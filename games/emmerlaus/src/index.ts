@@ -1,11 +1,12 @@
 // @grimoire/emmerlaus: Emmerlaüs, the wizards' card duel for 2 to 10 players (base 100-card deck).
 // Rules summary, arrangement format and card list: ../README.md; card data: cards.ts.
-import { deepClone, randomBot, type Game, type Viewer } from "@grimoire/engine";
+import { deepClone, randomBot, type Game, type Message, type Viewer } from "@grimoire/engine";
 import { heuristicBot } from "./bots.ts";
 import { rolloutImprovedBot, steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
 import { apply, decision, fromArrangement, legalActions, parseAction, setup } from "./rules.ts";
 import type { EmmerlausEvent, EmmerlausState } from "./state.ts";
+import { text } from "./text/index.ts";
 import { eventFor, resample, shuffleHidden, view, type EmmerlausView } from "./view.ts";
 import { MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./vocabulary.ts";
 
@@ -14,10 +15,12 @@ export type * from "./state.ts";
 export { CARDS, card, baseDeck, type CardData, type Effect, type Band } from "./cards.ts";
 export { allCards, power, threshold, half, opponentsOf, livingSeats, evalAmount } from "./rules.ts";
 export { heuristicBot, expectedAmount, threat } from "./bots.ts";
+export { text, cardName, cardEffect } from "./text/index.ts";
+export { describeRoll, faces } from "./describe.ts";
 export type { EmmerlausView, PlayerView } from "./view.ts";
 
 export type EmmerlausGame = Game<EmmerlausState, Action, EmmerlausView, EmmerlausEvent, EmmerlausOptions, EmmerlausEvent> & {
-  describeView(view: EmmerlausView, viewer: Viewer): string;
+  describeView(view: EmmerlausView, viewer: Viewer): Message[];
 };
 
 export const emmerlausGame: EmmerlausGame = {
@@ -43,6 +46,7 @@ export const emmerlausGame: EmmerlausGame = {
   },
   view,
   eventFor,
+  text,
   describeEvent,
   describeAction,
   describeView,

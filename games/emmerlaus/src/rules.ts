@@ -1,8 +1,9 @@
 // Emmerlaüs rules: setup, arrangements, decisions, legal actions and the card interpreter.
 // Rulebook §VII–§XIV and rulings R1–R34 (/work/shared/spec/emmerlaus-cards.md); card data in cards.ts.
-import { createRng, err, ok, parseByEnumeration, rollDie, shuffle, type ActionError, type Decision, type GameSetup, type Result } from "@grimoire/engine";
+import { createRng, err, msg, ok, parseByEnumeration, rollDie, seatRef, shuffle, type ActionError, type Decision, type GameSetup, type Result } from "@grimoire/engine";
 import { baseDeck, card, isCardId, type CardData, type Effect } from "./cards.ts";
-import type { EmmerlausEvent, EmmerlausState, Lying, Pending, Player } from "./state.ts";
+import type { EmmerlausEvent, EmmerlausState, Lying, Pending, Player, ResistanceResult } from "./state.ts";
+import { cardName, selector } from "./text/index.ts";
 import { BASE_THRESHOLD, HAND_SIZE, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
 
 type Events = EmmerlausEvent[];
@@ -196,14 +197,19 @@ export function decision(state: EmmerlausState): Decision {
     case "over":
       return { type: "over" };
     case "play":
-      return { type: "turn", seat: state.turn.seat, prompt: state.turn.bonus ? "play another card (Vitesse double) or end the turn" : "play one card, or discard one inactive" };
+      return { type: "turn", seat: state.turn.seat, prompt: state.turn.bonus ? msg("prompt.play-bonus", { n: state.turn.playsLeft }) : msg("prompt.play") };
     case "answer": {
       const p = phase.pending;
-      if (p.chain) return { type: "turn", seat: p.chain.seat, prompt: `answer the Miroir on ${card(p.card).name}: Miroir back, or take it` };
-      return { type: "turn", seat: p.askers[p.asked]!, prompt: `answer ${card(p.card).name} from Seat ${p.caster + 1}` };
+      if (p.chain) {
+        // The Miroir to answer came from the other side of the chain.
+        const from = p.chain.seat === p.caster ? p.chain.target : p.caster;
+        return { type: "turn", seat: p.chain.seat, prompt: msg("prompt.answer-mirror", { card: cardName(p.card), from: seatRef(from) }) };
+      }
+      const seat = p.askers[p.asked]!;
+      return { type: "turn", seat, prompt: msg("prompt.answer", { card: cardName(p.card), caster: seatRef(p.caster), aimed: p.targets.includes(seat) ? "yes" : "no" }) };
     }
     case "pick":
-      return { type: "turn", seat: phase.seat, prompt: `choose a card (${phase.purpose})` };
+      return { type: "turn", seat: phase.seat, prompt: msg("prompt.pick", { purpose: selector(phase.purpose), victim: seatRef(phase.victim) }) };
   }
 }
 
@@ -349,8 +355,14 @@ function die(state: EmmerlausState, sides: number): number {
   return tens * 10 + units === 0 ? 100 : tens * 10 + units;
 }
 
+/** What an amount is rolled for, for its roll event: the card, and which of its hits (Main brûlante). */
+export interface AmountFor {
+  readonly card: string;
+  readonly hit?: number;
+}
+
 /** Evaluates an amount with the given PLs (R1, R2). */
-export function evalAmount(state: EmmerlausState, amount: Amount, pl: number, targetPl: number, seat: number, what: string, events: Events): number {
+export function evalAmount(state: EmmerlausState, amount: Amount, pl: number, targetPl: number, seat: number, rolled: AmountFor, events: Events): number {
   const rolls: number[] = [];
   if (amount.dice) {
     const c = amount.dice.count;
@@ -359,7 +371,9 @@ export function evalAmount(state: EmmerlausState, amount: Amount, pl: number, ta
     for (let i = 0; i < n; i++) rolls.push(die(state, amount.dice.die));
   }
   const total = ((amount.flat ?? 0) + rolls.reduce((a, b) => a + b, 0)) * (amount.times === "pl" ? pl : 1);
-  if (rolls.length > 0) events.push({ type: "roll", seat, what, dice: rolls, total });
+  if (rolls.length > 0 && amount.dice) {
+    events.push({ type: "roll", seat, what: rolled.hit === undefined ? "amount" : "hit", card: rolled.card, die: amount.dice.die, dice: rolls, total, ...(rolled.hit === undefined ? {} : { hit: rolled.hit }) });
+  }
   return total;
 }
 
@@ -451,14 +465,14 @@ function startTurn(state: EmmerlausState, seat: number, number: number, events: 
     if (l.card === "sanctuaire-d-emmerlaus" || (l.card === "sommeil" && l.stage === "groggy")) {
       p.lying.splice(p.lying.indexOf(l), 1);
       state.discard.push(l.card);
-      events.push({ type: "note", text: `${card(l.card).name} before Seat ${seat + 1} ends` });
+      events.push({ type: "lapsed", seat, card: l.card });
     } else if (l.card === "sommeil" && l.stage === "asleep") {
       l.stage = "groggy";
       skip = true;
     }
   }
   if (skip) {
-    events.push({ type: "note", text: `Seat ${seat + 1} sleeps through this turn` });
+    events.push({ type: "slept", seat });
     state.turn.noDraw = true;
     endTurn(state, events);
     return;
@@ -501,7 +515,7 @@ export function apply(state: EmmerlausState, seat: number, action: Action): Emme
       p.lying = p.lying.filter((l) => l.card !== "malediction");
       state.discard.push("annulation", "annulation", "malediction");
       state.turn.playsLeft--;
-      events.push({ type: "note", text: `Seat ${seat + 1} lifts the Malédiction with two Annulations` });
+      events.push({ type: "curse-lifted", seat });
       afterCard(state, events);
       break;
     }
@@ -535,7 +549,7 @@ function play(state: EmmerlausState, seat: number, action: Extract<Action, { typ
   const p = state.players[seat]!;
   removeFromHand(state, seat, action.card);
   state.turn.playsLeft--;
-  events.push({ type: "played", seat, card: action.card, ...(action.target !== undefined ? { target: action.target } : {}), ...(action.x !== undefined ? { x: action.x } : {}), ...(action.keep !== undefined ? { keep: action.keep } : {}) });
+  events.push({ type: "played", seat, card: action.card, ...(action.target !== undefined ? { target: action.target } : {}), ...(action.x !== undefined ? { x: action.x } : {}), ...(action.keep !== undefined ? { keep: action.keep } : {}), ...(action.replace !== undefined ? { replace: action.replace } : {}) });
   // Objects laid in play take no answer (R3, R5).
   if (data.object && data.object !== "potion") {
     if (action.replace !== undefined) {
@@ -651,13 +665,11 @@ interface Share {
   forced: boolean;
 }
 
-type Roll = "none" | "full" | "success" | "fail" | "fatal";
-
-function resistance(state: EmmerlausState, seat: number, data: CardData, events: Events): Roll {
+function resistance(state: EmmerlausState, seat: number, data: CardData, events: Events): ResistanceResult {
   const n = rollDie(state.rng, 20);
   const t = threshold(state, seat, data);
-  const result: Roll = n === 1 ? "full" : n === 20 ? "fatal" : n <= t ? "success" : "fail";
-  events.push({ type: "roll", seat, what: `resistance (1–${t}): ${result}`, dice: [n], total: n });
+  const result: ResistanceResult = n === 1 ? "full" : n === 20 ? "fatal" : n <= t ? "success" : "fail";
+  events.push({ type: "roll", seat, what: "resistance", card: data.id, die: 20, dice: [n], total: n, threshold: t, result });
   return result;
 }
 
@@ -686,7 +698,7 @@ interface Ctx {
 }
 
 function sharedAmount(state: EmmerlausState, ctx: Ctx, amount: Amount, targetPl: number, events: Events): number {
-  if (ctx.shared === null) ctx.shared = evalAmount(state, amount, ctx.pl, targetPl, ctx.pending.caster, card(ctx.pending.card).name, events);
+  if (ctx.shared === null) ctx.shared = evalAmount(state, amount, ctx.pl, targetPl, ctx.pending.caster, { card: ctx.pending.card }, events);
   return ctx.shared;
 }
 
@@ -698,7 +710,7 @@ function damage(state: EmmerlausState, share: Share, amount: number, events: Eve
       const e = card(id).effect;
       if (e.kind === "absorption") {
         const r = rollDie(state.rng, e.die);
-        events.push({ type: "roll", seat: share.receiver, what: "Robe d'absorption", dice: [r], total: r });
+        events.push({ type: "roll", seat: share.receiver, what: "absorption", card: id, die: e.die, dice: [r], total: r });
         dealt = Math.max(0, dealt - r);
       }
     }
@@ -719,13 +731,13 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       for (let h = 0; h < hits; h++) {
         const f = factor(state, share, ctx.data, events);
         if (f.f === 0) continue;
-        const raw = hits > 1 ? evalAmount(state, effect.amount, ctx.pl, targetPl, share.sender, `hit ${h + 1}`, events) : sharedAmount(state, ctx, effect.amount, targetPl, events);
+        const raw = hits > 1 ? evalAmount(state, effect.amount, ctx.pl, targetPl, share.sender, { card: ctx.pending.card, hit: h + 1 }, events) : sharedAmount(state, ctx, effect.amount, targetPl, events);
         dealt += damage(state, share, scale(raw, f), events);
       }
       // R21: acid after damage was dealt, if the victim has an object.
       if (effect.acid && dealt > 0 && receiver.objects.length > 0) {
         const r = rollDie(state.rng, 6);
-        events.push({ type: "roll", seat: share.sender, what: "acid", dice: [r], total: r });
+        events.push({ type: "roll", seat: share.sender, what: "acid", card: ctx.pending.card, die: 6, dice: [r], total: r });
         if (r === 1) ctx.pick = { seat: share.sender, purpose: "acid", victim: share.receiver };
       }
       return;
@@ -758,7 +770,7 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       const f = factor(state, share, ctx.data, events);
       if (f.f === 0) return;
       const r = die(state, effect.die);
-      events.push({ type: "roll", seat: share.sender, what: "Au seuil de la mort", dice: [r], total: r });
+      events.push({ type: "roll", seat: share.sender, what: "set-life", card: ctx.pending.card, die: effect.die, dice: [r], total: r });
       if (r < receiver.life) lose(state, share.receiver, receiver.life - r, events);
       return;
     }
@@ -772,7 +784,7 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       if (factor(state, share, ctx.data, events).f === 0) return;
       state.discard.push(...receiver.objects);
       receiver.objects = [];
-      events.push({ type: "note", text: `Seat ${share.receiver + 1} loses every object` });
+      events.push({ type: "despoiled", seat: share.receiver });
       return;
     }
     case "dispel-ring":
@@ -815,7 +827,7 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       order[from] = share.receiver;
       order[to] = share.sender;
       state.seating = order;
-      events.push({ type: "note", text: `Seats ${share.sender + 1} and ${share.receiver + 1} swap bodies` });
+      events.push({ type: "swapped", seat: share.sender, other: share.receiver });
       return;
     }
     default:
@@ -832,7 +844,7 @@ function resolve(state: EmmerlausState, pending: Pending, events: Events): void 
   let disintegrated: number | null = null;
   switch (effect.kind) {
     case "heal":
-      gain(state, caster, evalAmount(state, effect.amount, ctx.pl, ctx.pl, caster, data.name, events), events);
+      gain(state, caster, evalAmount(state, effect.amount, ctx.pl, ctx.pl, caster, { card: data.id }, events), events);
       break;
     case "fountain": {
       const living = livingSeats(state);
@@ -840,7 +852,7 @@ function resolve(state: EmmerlausState, pending: Pending, events: Events): void 
       break;
     }
     case "sanctuary":
-      gain(state, caster, evalAmount(state, effect.amount, ctx.pl, ctx.pl, caster, data.name, events), events);
+      gain(state, caster, evalAmount(state, effect.amount, ctx.pl, ctx.pl, caster, { card: data.id }, events), events);
       ctx.lying = { seat: caster, entry: { card: pending.card, from: caster } };
       break;
     case "divine":
@@ -907,12 +919,12 @@ function pick(state: EmmerlausState, chosen: string | null, events: Events): voi
     case "acid":
       victim.objects.splice(victim.objects.indexOf(chosen!), 1);
       state.discard.push(chosen!);
-      events.push({ type: "note", text: `${card(chosen!).name} of Seat ${phase.victim + 1} is discarded` });
+      events.push({ type: "object-lost", seat: phase.victim, card: chosen!, by: phase.seat, why: phase.purpose === "acid" ? "acid" : "dispel" });
       break;
     case "steal": {
       victim.objects.splice(victim.objects.indexOf(chosen!), 1);
       picker.objects.push(chosen!);
-      events.push({ type: "note", text: `Seat ${phase.seat + 1} takes ${card(chosen!).name} from Seat ${phase.victim + 1}` });
+      events.push({ type: "stolen", seat: phase.seat, from: phase.victim, card: chosen! });
       const kind = objectKind(chosen!) as ObjectKind;
       // R30: over a limit, the thief discards one of their own of that kind.
       if (picker.objects.filter((id) => objectKind(id) === kind).length > OBJECT_LIMITS[kind]) {
@@ -924,6 +936,7 @@ function pick(state: EmmerlausState, chosen: string | null, events: Events): voi
     case "steal-excess":
       picker.objects.splice(picker.objects.indexOf(chosen!), 1);
       state.discard.push(chosen!);
+      events.push({ type: "object-lost", seat: phase.seat, card: chosen!, by: phase.seat, why: "limit" });
       break;
     case "wrath": {
       if (chosen === null) break;

@@ -84,15 +84,44 @@ export interface EmmerlausState {
   seating?: number[];
 }
 
+/**
+ * What a roll was for: a card's amount (damage, drain, healing), one of Main brûlante's hits, a
+ * resistance roll, Robe d'absorption's die, acid's die, or Au seuil de la mort's new life.
+ */
+export type RollPurpose = "amount" | "hit" | "resistance" | "absorption" | "acid" | "set-life";
+/** A resistance roll: natural 1 (nothing gets through), at or under the threshold, over it, natural 20 (doubled). */
+export type ResistanceResult = "full" | "success" | "fail" | "fatal";
+/** Why an object left its owner's play for the discard pile. */
+export type LossReason = "dispel" | "acid" | "limit";
+
+// Events are data: describe.ts words them from the catalogues in text/.
 export type EmmerlausEvent =
   | { type: "turn"; seat: number }
-  | { type: "played"; seat: number; card: string; target?: number; x?: number; keep?: string | null }
+  | { type: "played"; seat: number; card: string; target?: number; x?: number; keep?: string | null; replace?: string }
   | { type: "discarded"; seat: number; card: string }
   | { type: "answered"; seat: number; answer: "pass" | "annul" | "mirror" | "heighten"; count?: number }
   | { type: "cancelled"; card: string }
-  | { type: "roll"; seat: number; what: string; dice: number[]; total: number }
+  /**
+   * Dice rolled by `seat` for `card` (the card resolving; Robe d'absorption for its own die): `die`
+   * sides, the faces, and the result (an amount "× PL" multiplies the faces). A resistance roll
+   * carries the threshold it was rolled against and its result; a hit, its number (1–5).
+   */
+  | { type: "roll"; seat: number; what: RollPurpose; card: string; die: number; dice: number[]; total: number; hit?: number; threshold?: number; result?: ResistanceResult }
   | { type: "life"; seat: number; delta: number; life: number }
-  | { type: "note"; text: string }
+  /** A card lying in front of `seat` ends at the start of their turn (Sanctuaire, Sommeil). */
+  | { type: "lapsed"; seat: number; card: string }
+  /** `seat` sleeps through this turn (Sommeil). */
+  | { type: "slept"; seat: number }
+  /** `seat` lifts the Malédiction with two Annulations (R18). */
+  | { type: "curse-lifted"; seat: number }
+  /** Dépouillement: every object of `seat` is discarded. */
+  | { type: "despoiled"; seat: number }
+  /** An object of `seat` is discarded: picked by `by` (a dispelled ring, acid) or by `seat` over a limit (R30). */
+  | { type: "object-lost"; seat: number; card: string; by: number; why: LossReason }
+  /** La main qui vole: `seat` takes `card` from `from`. */
+  | { type: "stolen"; seat: number; from: number; card: string }
+  /** Transfert de corps: `seat` and `other` swap bodies and places (R25). */
+  | { type: "swapped"; seat: number; other: number }
   | { type: "drew"; seat: number; cards: string[] | null; count: number }
   | { type: "reshuffled"; size: number }
   | { type: "telepathy"; seat: number; target: number; hand: string[] | null }

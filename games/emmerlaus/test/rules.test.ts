@@ -138,10 +138,10 @@ describe("views (hidden hands)", () => {
     expect(emmerlausGame.view(r, 2)).toEqual(v);
     expect(r.players[2]!.hand).toEqual(s.players[2]!.hand);
   });
-  it("every description is a string", () => {
+  it("descriptions are messages: keys and structured parameters (worded in text.test.ts)", () => {
     const s = start({ hands: [["eclair"], []] });
-    expect(emmerlausGame.describeView(emmerlausGame.view(s, 0), 0)).toContain("Seat 1 (you): 50 life, PL 1");
-    expect(emmerlausGame.describeAction({ type: "play", card: "eclair", target: 1 })).toBe("play Éclair at Seat 2");
+    expect(emmerlausGame.describeView(emmerlausGame.view(s, 0), 0)[0]).toEqual({ key: "view.player", params: { who: { seat: 0 }, life: 50, pl: 1, n: 1 } });
+    expect(emmerlausGame.describeAction({ type: "play", card: "eclair", target: 1 })).toEqual({ key: "action.play-at", params: { card: { key: "card.eclair.name" }, target: { seat: 1 } } });
     expect(asked(s)).toBe(0);
   });
 });
@@ -191,13 +191,13 @@ describe("dice amounts (R1, R2)", () => {
     const s = start({ seats: 4, objects: [["anneau-de-puissance-2"], [], ["anneau-de-puissance-1"], []] }, [1, 1, 1, 1, 1, 4]);
     s.players[3]!.alive = false;
     const events: never[] = [];
-    expect(evalAmount(s, { dice: { count: "total-pl", die: 4 } }, 3, 1, 0, "test", events)).toBe(9);
+    expect(evalAmount(s, { dice: { count: "total-pl", die: 4 } }, 3, 1, 0, { card: "eclair" }, events)).toBe(9);
     expect(s.rng.forced).toEqual([]);
   });
   it("flat amounts times PL, and every die size from d4 to d20", () => {
     const s = start({}, [4, 6, 8, 10, 12, 20]);
     const events: never[] = [];
-    expect(evalAmount(s, { flat: 5, times: "pl" }, 3, 1, 0, "test", events)).toBe(15);
-    for (const die of [4, 6, 8, 10, 12, 20] as const) expect(evalAmount(s, { dice: { count: 1, die } }, 1, 1, 0, "test", events)).toBe(die);
+    expect(evalAmount(s, { flat: 5, times: "pl" }, 3, 1, 0, { card: "eclair" }, events)).toBe(15);
+    for (const die of [4, 6, 8, 10, 12, 20] as const) expect(evalAmount(s, { dice: { count: 1, die } }, 1, 1, 0, { card: "eclair" }, events)).toBe(die);
   });
 });
