@@ -8,6 +8,7 @@ import { games as catalogGames, findGame as catalogFindGame } from "@grimoire/ca
 import {
   describeIssues,
   isSeed,
+  LANGUAGES,
   msg,
   randomBot,
   seatRef,
@@ -82,7 +83,7 @@ export class CliError extends Error {
 /** `--lang`, checked. */
 export function requireLanguage(raw: string): Language {
   const lang = parseLanguage(raw);
-  if (lang === null) throw new CliError("cli.error.lang", { got: raw });
+  if (lang === null) throw new CliError("cli.error.lang", { known: LANGUAGES.join(", "), got: raw });
   return lang;
 }
 

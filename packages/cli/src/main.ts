@@ -5,6 +5,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
+import { LANGUAGES } from "@grimoire/engine";
 import { defaultContext, errorLine, requireLanguage, type CliContext } from "./context.ts";
 import { register as registerGames } from "./commands/games.ts";
 import { register as registerPlay } from "./commands/play.ts";
@@ -18,7 +19,7 @@ import { register as registerVerify } from "./commands/verify.ts";
 export function buildProgram(ctx: CliContext = defaultContext()): Command {
   const program = new Command("grimoire")
     .description("Grimoire: four wizard board games, in the terminal and in the browser")
-    .option("--lang <lang>", "language of the output: fr or en (default: from LC_ALL, LC_MESSAGES or LANG)")
+    .option("--lang <lang>", `language of the output: ${LANGUAGES.join(" or ")} (default: from LC_ALL, LC_MESSAGES or LANG)`)
     .exitOverride()
     .configureOutput({ writeOut: (text) => ctx.stdout.write(text), writeErr: (text) => ctx.stderr.write(text) })
     .showHelpAfterError(false)

@@ -47,7 +47,7 @@ describe("the language", () => {
   it("refuses a language it does not speak, in one line", async () => {
     const { code, stderr } = await runCli(["play", "bidding", "--lang", "de"], ones);
     expect(code).toBe(1);
-    expect(stderr).toBe('grimoire: --lang: expected fr or en, got "de"\n');
+    expect(stderr).toBe('grimoire: --lang: expected one of en, fr, got "de"\n');
   });
 });
 

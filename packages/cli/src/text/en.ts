@@ -100,7 +100,7 @@ export const en = {
   "cli.start.fallback": "playing {game} in the terminal instead, you against three medium bots.",
 
   // Errors: one line on stderr.
-  "cli.error.lang": "--lang: expected fr or en, got \"{got}\"",
+  "cli.error.lang": "--lang: expected one of {known}, got \"{got}\"",
   "cli.error.unknownGame": "unknown game \"{id}\" (games: {none, select, true {none registered yet} other {{known}}})",
   "cli.error.players": "--players: {title} is for {min}–{max} players, got {got}",
   "cli.error.count": "{name}: expected an integer ≥ {min}, got {got}",

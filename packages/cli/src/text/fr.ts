@@ -102,7 +102,7 @@ export const fr: Record<CliKey, string> = {
   "cli.start.fallback": "à la place, partie de {game} dans le terminal, vous contre trois robots de niveau moyen.",
 
   // Erreurs : une ligne sur la sortie d’erreur.
-  "cli.error.lang": "--lang : fr ou en attendu, et non « {got} »",
+  "cli.error.lang": "--lang : une langue parmi {known} attendue, et non « {got} »",
   "cli.error.unknownGame": "jeu inconnu « {id} » (jeux : {none, select, true {aucun enregistré pour l’instant} other {{known}}})",
   "cli.error.players": "--players : {title} se joue de {min} à {max} joueurs, et non {got}",
   "cli.error.count": "{name} : entier ≥ {min} attendu, et non {got}",

@@ -17,11 +17,12 @@ export function parseLanguage(raw: string): Language | null {
 
 /**
  * The language of the environment, as POSIX tools pick it: the first set of LC_ALL, LC_MESSAGES
- * and LANG; French for a locale of the fr family (fr_FR.UTF-8, fr_CA, fr), else English.
+ * and LANG; its language part if we speak it (fr_FR.UTF-8, fr_CA and fr are French), else English.
  */
 export function languageFromEnv(env: Readonly<Record<string, string | undefined>>): Language {
   const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== "") ?? "";
-  return /^fr(?![a-z])/i.test(locale) ? "fr" : "en";
+  const base = /^([a-z]{2,3})(?![a-z])/i.exec(locale)?.[1]?.toLowerCase();
+  return (base !== undefined && parseLanguage(base)) || "en";
 }
 
 const merged = new WeakMap<GameText, GameText>();
