@@ -1,90 +1,143 @@
-// One-line English for Shazamm! actions and events, and a text picture of a view (terminal).
-import { SPECTATOR, type Viewer } from "@grimoire/engine";
+// Shazamm! actions, events and views as Messages: keys of the catalogues in ./text with seats,
+// cards and numbers as parameters. Nothing here is worded: the reader's client does that.
+// Tiles are shown numbered from 1 (the state numbers them from 0).
+import { SPECTATOR, msg, seatRef, type Message, type Seat, type Viewer } from "@grimoire/engine";
 import type { ShazammEvent } from "./state.ts";
+import type { TileMark } from "./text/picture.ts";
 import type { ShazammView } from "./view.ts";
-import { BRIDGE_TILES, SPELL_NAMES, type Card, type ShazammAction } from "./vocabulary.ts";
+import { BRIDGE_TILES, DECOY, other, type BySeat, type Card, type Commit, type ShazammAction, type ShazammSeat, type Spell } from "./vocabulary.ts";
 
-export const cardName = (card: Card): string => (card === 0 ? "decoy" : `${card} ${SPELL_NAMES[card]}`);
-const cardList = (cards: readonly Card[]): string => (cards.length === 0 ? "no card" : cards.map(cardName).join(", "));
-const who = (seat: number): string => `Seat ${seat + 1}`;
+/** A spell's name, as a message parameter. */
+export const spellName = (spell: Spell): Message => msg(`spell.${spell}.name`);
+/** A card as it reads inside a sentence: "Blaze (10)", "the decoy". */
+export const cardRef = (card: Card): Message => (card === DECOY ? msg("card.decoy") : msg("card.spell", { n: card, name: spellName(card) }));
+/** Parameters for a list of cards: `count` (plurals, "no card") and `cards`, joined as a list. */
+export const cardsParams = (cards: readonly Card[]) => ({ count: cards.length, cards: cards.map(cardRef) });
+/** A list of cards on its own ("no card" when empty). */
+export const cardList = (cards: readonly Card[]): Message => msg("cards.list", cardsParams(cards));
 
-export function describeAction(action: ShazammAction): string {
+const tile = (index: number): number => index + 1;
+/** The two seats as parameters `firstSeat` and `secondSeat`. */
+const seats = { firstSeat: seatRef(0), secondSeat: seatRef(1) };
+/** The seat the wall moves toward when it goes from `from` to `to`. */
+const toward = (from: number, to: number): Seat => (to < from ? 0 : 1);
+
+export function describeAction(action: ShazammAction): Message {
   switch (action.type) {
     case "commit":
-      return `bid ${action.bid} with ${cardList(action.cards)}`;
+      return msg("action.commit", { bid: action.bid, ...cardsParams(action.cards) });
     case "arrange":
-      return `put ${cardName(action.card)} next in the pile`;
+      return msg("action.arrange", { card: cardRef(action.card) });
     case "clone":
-      return action.card === null ? "Clone nothing" : `Clone ${cardName(action.card)}`;
+      return action.card === null ? msg("action.cloneNothing") : msg("action.clone", { card: cardRef(action.card) });
     case "larcin":
-      return `${action.apply ? "apply" : "destroy"} stolen ${cardName(action.card)}`;
+      return msg(action.apply ? "action.larcinApply" : "action.larcinDestroy", { card: cardRef(action.card) });
     case "recycle":
-      return `Recyclage: bid ${action.delta >= 0 ? "+" : ""}${action.delta}`;
+      return msg("action.recycle", { change: action.delta > 0 ? "up" : action.delta < 0 ? "down" : "same", n: Math.abs(action.delta) });
   }
 }
 
-export function describeEvent(event: ShazammEvent, _viewer: Viewer): string {
+const commitOf = (seat: Seat, commit: Commit): Message => msg("event.commitOf", { actor: seatRef(seat), bid: commit.bid, ...cardsParams(commit.cards) });
+
+function describeWall(event: Extract<ShazammEvent, { type: "wall" }>): Message {
+  const target = seatRef(toward(event.from, event.to));
+  const steps = Math.abs(event.to - event.from);
+  switch (event.reason) {
+    case "attack":
+      return msg("event.wallAttack", { target, steps, to: tile(event.to) });
+    case "exhaustion":
+      return msg("event.wallExhaustion", { target, steps, to: tile(event.to) });
+    case "resisted":
+      return msg("event.wallResisted", { target, from: tile(event.from) });
+    case "milieu":
+      return msg("event.wallMilieu", { to: tile(event.to) });
+  }
+}
+
+export function describeEvent(event: ShazammEvent, _viewer: Viewer): Message {
   switch (event.type) {
     case "arranged":
-      return event.card === undefined ? `${who(event.seat)} placed a card in their pile` : `${who(event.seat)} placed ${cardName(event.card)} in their pile`;
+      return event.card === undefined ? msg("event.arrangedHidden", { actor: seatRef(event.seat) }) : msg("event.arranged", { actor: seatRef(event.seat), card: cardRef(event.card) });
     case "committed":
-      return event.commit ? `${who(event.seat)} committed: ${describeAction({ type: "commit", ...event.commit })}` : `${who(event.seat)} has committed`;
+      return event.commit ? msg("event.committed", { actor: seatRef(event.seat), bid: event.commit.bid, ...cardsParams(event.commit.cards) }) : msg("event.committedHidden", { actor: seatRef(event.seat) });
     case "revealed":
-      return `Reveal — Seat 1: ${describeAction({ type: "commit", ...event.commits[0] })}; Seat 2: ${describeAction({ type: "commit", ...event.commits[1] })}`;
+      return msg("event.revealed", { first: commitOf(0, event.commits[0]), second: commitOf(1, event.commits[1]) });
     case "cancelled":
-      return `Both played ${cardName(event.card)}: both cancelled`;
+      return msg("event.cancelled", { card: cardRef(event.card) });
     case "silenced":
-      return `${cardName(event.card)} of ${who(event.seat)} has no effect (Mutisme)`;
+      return msg("event.silenced", { actor: seatRef(event.seat), card: cardRef(event.card) });
     case "voided":
-      return `${cardName(event.card)} of ${who(event.seat)} is void (Fin de manche)`;
-    case "cast":
-      return `${who(event.seat)}: ${cardName(event.card)}${event.copy ? " (cloned)" : ""}${event.stolen ? " (stolen)" : ""}`;
+      return msg("event.voided", { actor: seatRef(event.seat), card: cardRef(event.card) });
+    case "cast": {
+      const origin = event.copy && event.stolen ? "stolenCopy" : event.copy ? "copy" : event.stolen ? "stolen" : "own";
+      return msg("event.cast", { actor: seatRef(event.seat), card: cardRef(event.card), origin });
+    }
     case "cloned":
-      return event.card === null ? `${who(event.seat)} clones nothing` : `${who(event.seat)} clones ${cardName(event.card)}`;
+      return event.card === null ? msg("event.clonedNothing", { actor: seatRef(event.seat) }) : msg("event.cloned", { actor: seatRef(event.seat), card: cardRef(event.card) });
     case "stolen":
-      return `${who(event.seat)} ${event.apply ? "keeps" : "destroys"} stolen ${cardName(event.card)}`;
+      return msg("event.stolen", { actor: seatRef(event.seat), card: cardRef(event.card), apply: event.apply });
     case "recycled":
-      return `${who(event.seat)} now bids ${event.bid}`;
+      return msg("event.recycled", { actor: seatRef(event.seat), bid: event.bid });
     case "attacks":
-      return `Attacks: ${event.attacks[0]} against ${event.attacks[1]}`;
+      return msg("event.attacks", { first: event.attacks[0], second: event.attacks[1], ...seats });
     case "wall":
-      return event.reason === "resisted" ? `Résistance: the wall stays on tile ${event.from}` : `The wall moves from tile ${event.from} to ${event.to} (${event.reason})`;
+      return describeWall(event);
     case "paid":
-      return `${who(event.seat)} pays ${event.amount}, ${event.mana} mana left`;
+      return msg("event.paid", { actor: seatRef(event.seat), amount: event.amount, mana: event.mana });
     case "gained":
-      return `${who(event.seat)} gains ${event.amount} mana (${cardName(event.card)}), now ${event.mana}`;
+      return msg("event.gained", { actor: seatRef(event.seat), amount: event.amount, mana: event.mana, card: cardRef(event.card) });
     case "round-over":
-      return `Round ${event.round} over (${event.reason})${event.loser === null ? "" : `: ${who(event.loser)} is reached by the wall`}`;
+      return event.loser !== null
+        ? msg("event.roundLost", { round: event.round, loser: seatRef(event.loser) })
+        : msg("event.roundEnded", { round: event.round, reason: event.reason === "fin-de-manche" ? "spell" : "exhaustion" });
     case "new-round":
-      return `Round ${event.round}: ${event.collapsed} tile(s) gone at each end, wall on ${event.wall}, wizards on ${event.wizards[0]} and ${event.wizards[1]}`;
+      return msg("event.newRound", { round: event.round, collapsed: event.collapsed, wall: tile(event.wall), first: tile(event.wizards[0]), second: tile(event.wizards[1]) });
     case "drew":
-      return event.cards ? `${who(event.seat)} draws ${cardList(event.cards)}` : `${who(event.seat)} draws ${event.count} card(s)`;
+      return event.cards ? msg("event.drew", { actor: seatRef(event.seat), cards: event.cards.map(cardRef) }) : msg("event.drewHidden", { actor: seatRef(event.seat), count: event.count });
     case "game-over":
-      return event.winner === null ? "Both wizards fall: a draw" : `${who(event.winner)} wins the duel`;
+      return event.winner === null ? msg("event.gameDrawn") : msg("event.gameWon", { winner: seatRef(event.winner), loser: seatRef(other(event.winner as ShazammSeat)) });
   }
 }
 
-export function describeView(view: ShazammView, viewer: Viewer): string {
-  const tiles: string[] = [];
-  for (let tile = 0; tile < BRIDGE_TILES; tile++) {
-    if (tile < view.collapsed || tile > BRIDGE_TILES - 1 - view.collapsed) tiles.push("~");
-    else if (tile === view.wall) tiles.push("#");
-    else if (tile === view.wizards[0]) tiles.push("1");
-    else if (tile === view.wizards[1]) tiles.push("2");
-    else tiles.push(".");
+/** What stands on each tile, as the parameters `t0`..`t18` of `view.picture`. */
+function picture(view: ShazammView): Message {
+  const marks: Record<string, TileMark> = {};
+  for (let t = 0; t < BRIDGE_TILES; t++) {
+    const gone = t < view.collapsed || t > BRIDGE_TILES - 1 - view.collapsed;
+    marks[`t${t}`] = gone ? "gone" : t === view.wall ? "wall" : t === view.wizards[0] ? "first" : t === view.wizards[1] ? "second" : "empty";
   }
-  const lines = [
-    `Round ${view.round}, turn ${view.turn + 1}${view.silenced ? " — Mutisme: spells have no effect" : ""}`,
-    `Bridge  ${tiles.join("")}   (1, 2 wizards; # fire wall; ~ collapsed)`,
-    `Mana    Seat 1: ${view.mana[0]}   Seat 2: ${view.mana[1]}`,
-    `Cards   in hand ${view.handSizes[0]} / ${view.handSizes[1]}, in pile ${view.pileSizes[0]} / ${view.pileSizes[1]}`,
-    `Discard Seat 1: ${cardList(view.discards[0])}; Seat 2: ${cardList(view.discards[1])}`,
+  return msg("view.picture", marks);
+}
+
+const pair = <T extends number>(values: BySeat<T>) => ({ first: values[0], second: values[1] });
+
+/** The view as lines for the terminal. */
+export function describeView(view: ShazammView, viewer: Viewer): Message[] {
+  const lines: Message[] = [
+    msg("view.round", { round: view.round, turn: view.turn + 1, silenced: view.silenced }),
+    msg("view.bridge", { picture: picture(view), ...seats }),
+    msg("view.mana", { ...pair(view.mana), ...seats }),
+    msg("view.cards", { firstHand: view.handSizes[0], secondHand: view.handSizes[1], firstPile: view.pileSizes[0], secondPile: view.pileSizes[1], ...seats }),
+    msg("view.discards", { first: cardList(view.discards[0]), second: cardList(view.discards[1]), ...seats }),
   ];
-  if (viewer !== SPECTATOR && view.hand) lines.push(`Your hand: ${cardList(view.hand)}`);
-  if (viewer !== SPECTATOR && view.pile && view.variant === 2) lines.push(`Your pile (top first): ${cardList(view.pile)}`);
+  if (viewer !== SPECTATOR && view.hand) lines.push(msg("view.hand", { cards: cardList(view.hand) }));
+  if (viewer !== SPECTATOR && view.pile && view.variant === 2) lines.push(msg("view.pile", { cards: cardList(view.pile) }));
   const phase = view.phase;
-  if (phase.type === "commit") lines.push(`Committed: Seat 1 ${phase.committed[0] ? "yes" : "no"}, Seat 2 ${phase.committed[1] ? "yes" : "no"}`);
-  if (phase.type === "resolve") lines.push(`On the table: bids ${phase.table.bids[0]} / ${phase.table.bids[1]}; ${phase.table.entries.map((e) => `${cardName(e.card)} for ${who(e.owner)} (${e.status})`).join(", ")}`);
-  if (phase.type === "over") lines.push(phase.winner === null ? "Game over: a draw" : `Game over: ${who(phase.winner)} wins`);
-  return lines.join("\n");
+  switch (phase.type) {
+    case "arrange":
+      lines.push(msg("view.arrange"));
+      break;
+    case "commit":
+      lines.push(msg("view.committed", { first: phase.committed[0], second: phase.committed[1], ...seats }));
+      break;
+    case "resolve": {
+      const entries = phase.table.entries.map((e) => msg("view.entry", { card: cardRef(e.card), owner: seatRef(e.owner), status: e.status }));
+      lines.push(msg("view.table", { ...pair(phase.table.bids), ...seats, count: entries.length, entries }));
+      break;
+    }
+    case "over":
+      lines.push(phase.winner === null ? msg("view.gameDrawn") : msg("view.gameWon", { winner: seatRef(phase.winner) }));
+      break;
+  }
+  return lines;
 }

@@ -1,22 +1,25 @@
 // @grimoire/shazamm: Shazamm! for two wizards on a collapsing bridge.
 // Rules summary, arrangement format and spell list: ../README.md.
-import { deepClone, randomBot, type Game, type RngState, type Viewer } from "@grimoire/engine";
+import { deepClone, randomBot, type Game, type Message, type RngState, type Viewer } from "@grimoire/engine";
 import { zone2Bot } from "./bots/zone2.ts";
 import { solverBot } from "./bots/solver.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
 import { apply, decision, fromArrangement, legalActions, parseAction, sampleActions, setup } from "./rules.ts";
 import type { ShazammEvent, ShazammState } from "./state.ts";
 import { eventFor, resample, shuffleHidden, view, type ShazammView } from "./view.ts";
-import { optionsSchema, type ShazammAction, type ShazammOptions } from "./vocabulary.ts";
+import { text } from "./text/index.ts";
+import { VARIANTS, optionsSchema, type ShazammAction, type ShazammOptions } from "./vocabulary.ts";
 
 export * from "./vocabulary.ts";
 export type * from "./state.ts";
 export { checkInvariant, viewChoices, type ShazammView, type ViewPhase } from "./view.ts";
 export { attackOf, cloneTargets, cloneTargetsOf, commitCount, randomCommit, recycleDeltas } from "./rules.ts";
 export { zone2Bot } from "./bots/zone2.ts";
+export { cardList, cardRef, describeAction, describeEvent, describeView, spellName } from "./describe.ts";
+export { text } from "./text/index.ts";
 
 export type ShazammGame = Game<ShazammState, ShazammAction, ShazammView, ShazammEvent, ShazammOptions, ShazammEvent> & {
-  describeView(view: ShazammView, viewer: Viewer): string;
+  describeView(view: ShazammView, viewer: Viewer): Message[];
   sampleActions(state: ShazammState, seat: number, rng: RngState, max: number): ShazammAction[];
 };
 
@@ -26,13 +29,7 @@ export const shazammGame: ShazammGame = {
   minSeats: 2,
   maxSeats: 2,
   optionsSchema,
-  optionDocs: [
-    {
-      name: "variant",
-      description: "0: base game (draw 5, then 3 per round); 1: every spell in hand from the start; 2: each player orders their own draw pile first",
-      values: "0 | 1 | 2 (default 0)",
-    },
-  ],
+  optionDocs: [{ name: "variant", values: VARIANTS.map(String) }],
   // At most 7 rounds; a turn costs both players at least 1 mana except on Harpagon or Fin de
   // manche, and the mana regained is bounded by the 14 spells: a generous bound.
   maxActions: () => 4000,
@@ -51,6 +48,7 @@ export const shazammGame: ShazammGame = {
   },
   view,
   eventFor,
+  text,
   describeEvent,
   describeAction,
   describeView,
@@ -58,6 +56,7 @@ export const shazammGame: ShazammGame = {
   shuffleHidden,
   clone: (state) => deepClone(state),
   bots: {
+    // Worded for players under bot.<name>.description in ./text; these stay for developer tools.
     random: { description: "uniformly random legal actions (random bid, random cards)", create: () => randomBot<ShazammView, ShazammAction>() },
     zone2: { description: "keeps a mana lead at least the wall's distance from the opponent, then bids 2", create: zone2Bot },
     solver: { description: "bids from the exact equilibrium of the bid-only round, spells by zone2's rules", create: solverBot },

@@ -1,7 +1,8 @@
 // Shazamm! rules: setup, who decides, legal actions, and the resolution of a turn.
 // Follows the rulebook (../../../shared/seeds/shazamm-fr.txt) as settled by shazamm-notes.md:
 // identical spells cancel, the rest resolve by number; attacks move the wall one tile; both pay.
-import { createRng, err, ok, randomInt, shuffle, type ActionError, type Decision, type GameSetup, type Result, type RngState, type Seat } from "@grimoire/engine";
+import { createRng, err, msg, ok, randomInt, shuffle, type ActionError, type Decision, type GameSetup, type Message, type Result, type RngState, type Seat } from "@grimoire/engine";
+import { cardRef } from "./describe.ts";
 import type { Ask, Entry, Phase, RoundEndReason, ShazammEvent, ShazammState, Table } from "./state.ts";
 import {
   BRIDGE_TILES,
@@ -128,13 +129,13 @@ export function decision(state: ShazammState): Decision {
       return {
         type: "simultaneous",
         seats: ([0, 1] as const).filter((seat) => state.piles[seat].length < SPELLS.length),
-        prompt: "Place the next card of your draw pile (top first)",
+        prompt: msg("prompt.arrange"),
       };
     case "commit":
       return {
         type: "simultaneous",
         seats: ([0, 1] as const).filter((seat) => phase.sealed[seat] === null),
-        prompt: "Bid mana and lay any cards face down",
+        prompt: msg("prompt.commit"),
       };
     case "resolve": {
       const ask = phase.table.ask;
@@ -146,14 +147,14 @@ export function decision(state: ShazammState): Decision {
   }
 }
 
-function askPrompt(ask: Ask, table: Table): string {
+function askPrompt(ask: Ask, table: Table): Message {
   switch (ask.type) {
     case "clone":
-      return "Clone: choose a card your opponent played last turn, or none";
+      return msg("prompt.clone");
     case "larcin":
-      return `Larcin: apply the stolen spell ${pendingTheft(table)?.card ?? "?"} for yourself, or destroy it`;
+      return msg("prompt.larcin", { card: cardRef(pendingTheft(table)!.card) });
     case "recycle":
-      return `Recyclage: change your bid of ${table.bids[ask.seat]} by up to 5`;
+      return msg("prompt.recycle", { bid: table.bids[ask.seat] });
   }
 }
 

@@ -1,5 +1,6 @@
-// Shazamm! vocabulary: seats, the bridge, the spell cards (names kept from the game, effects
-// in src/rules.ts), actions and options. Rulings: /work/shared/spec/shazamm-notes.md.
+// Shazamm! vocabulary: seats, the bridge, the spell cards (by number; names and effects in the
+// catalogues of src/text, rules in src/rules.ts), actions and options.
+// Rulings: /work/shared/spec/shazamm-notes.md.
 import { z } from "zod";
 
 export const SEATS = [0, 1] as const;
@@ -20,43 +21,6 @@ export type Spell = (typeof SPELLS)[number];
 /** The decoy ("fausse carte"): card 0, never a spell, always back in hand. */
 export const DECOY = 0 as const;
 export type Card = Spell | typeof DECOY;
-
-export const SPELL_NAMES: Readonly<Record<Card, string>> = {
-  0: "Decoy",
-  1: "Mutisme",
-  2: "Clone",
-  3: "Larcin",
-  4: "Fin de manche",
-  5: "Milieu",
-  6: "Recyclage",
-  7: "Boost attaque",
-  8: "Double dose",
-  9: "Qui perd gagne",
-  10: "Brasier",
-  11: "Résistance",
-  12: "Harpagon",
-  13: "Boost réserve",
-  14: "Aspiration",
-};
-
-/** Our own one-line summaries of each spell (for help and the terminal). */
-export const SPELL_HELP: Readonly<Record<Card, string>> = {
-  0: "no effect; a bluff that always returns to its owner's hand",
-  1: "silences every spell, both sides, from now until the round ends",
-  2: "copies one card the opponent played last turn; it acts at that card's number",
-  3: "steals the opponent's spells not yet resolved this turn; apply each for yourself or destroy it",
-  4: "ends the round at once; the wall stays and nobody pays",
-  5: "puts the wall back halfway between the wizards",
-  6: "after the reveal, change your bid by up to 5 either way (1..your mana)",
-  7: "your attack gets +7 (you still pay only your bid)",
-  8: "your attack is doubled (after Boost attaque)",
-  9: "if the wall moves, it goes toward the stronger attack instead",
-  10: "if the wall moves, it moves two tiles",
-  11: "the wall cannot move toward you this turn",
-  12: "you pay nothing if the wall moved toward you this turn",
-  13: "+13 mana after paying (at most 50)",
-  14: "gain the opponent's bid as mana after paying (at most 50)",
-};
 
 export function isSpell(value: unknown): value is Spell {
   return typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 14;

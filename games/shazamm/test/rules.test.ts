@@ -1,6 +1,7 @@
 // The bridge, mana, rounds, the end of the game, the variants, the sealed commits and the
 // validation of untrusted input.
 import { SPECTATOR, act, createRng, unwrap } from "@grimoire/engine";
+import { formatMessage } from "@grimoire/engine/text";
 import { describe, expect, it } from "vitest";
 import { SPELLS, checkInvariant, commitCount, shazammGame } from "../src/index.ts";
 import { play, start, turn } from "./helpers.ts";
@@ -197,6 +198,7 @@ describe("invariants and hidden draws", () => {
   });
   it("describeView draws the bridge", () => {
     const s = start({ collapsed: 1 });
-    expect(shazammGame.describeView(shazammGame.view(s, 0), 0)).toContain("~.....1..#..2.....~");
+    const lines = shazammGame.describeView(shazammGame.view(s, 0), 0).map((line) => formatMessage(shazammGame.text, "en", line, { me: 0 }));
+    expect(lines[1]).toContain("~.....1..#..2.....~");
   });
 });
