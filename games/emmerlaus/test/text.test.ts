@@ -122,3 +122,67 @@ describe("sample sentences", () => {
     expect(lines).toContain("Bérénice : 50 PV, NP 1, 0 carte en main");
   });
 });
+
+describe("every kind of line", () => {
+  const events: EmmerlausEvent[] = [
+    { type: "played", seat: 0, card: "anneau-de-puissance-2", replace: "anneau-de-puissance-1" },
+    { type: "played", seat: 0, card: "intervention-divine-d-emmerlaus", keep: "miroir" },
+    { type: "played", seat: 0, card: "intervention-divine-d-emmerlaus", keep: null },
+    { type: "played", seat: 0, card: "sacrifice-d-emmerlaus", x: 7 },
+    { type: "discarded", seat: 1, card: "annulation" },
+    { type: "answered", seat: 1, answer: "pass" },
+    { type: "answered", seat: 1, answer: "mirror" },
+    { type: "answered", seat: 1, answer: "heighten" },
+    { type: "cancelled", card: "fontaine" },
+    { type: "roll", seat: 1, what: "absorption", card: "robe-d-absorption", die: 10, dice: [6], total: 6 },
+    { type: "roll", seat: 0, what: "acid", card: "grenacide", die: 6, dice: [1], total: 1 },
+    { type: "roll", seat: 0, what: "set-life", card: "au-seuil-de-la-mort", die: 10, dice: [3], total: 3 },
+    { type: "roll", seat: 0, what: "amount", card: "sanctuaire-d-emmerlaus", die: 8, dice: [3, 5], total: 33 },
+    { type: "life", seat: 1, delta: 0, life: 50 },
+    { type: "lapsed", seat: 0, card: "sanctuaire-d-emmerlaus" },
+    { type: "slept", seat: 1 },
+    { type: "curse-lifted", seat: 1 },
+    { type: "despoiled", seat: 1 },
+    { type: "object-lost", seat: 1, card: "anneau-de-puissance-1", by: 0, why: "dispel" },
+    { type: "object-lost", seat: 1, card: "robe-de-protection-2", by: 0, why: "acid" },
+    { type: "object-lost", seat: 0, card: "anneau-de-puissance-1", by: 0, why: "limit" },
+    { type: "stolen", seat: 0, from: 1, card: "robe-d-absorption" },
+    { type: "swapped", seat: 0, other: 2 },
+    { type: "reshuffled", size: 41 },
+    { type: "telepathy", seat: 0, target: 1, hand: ["eclair", "miroir"] },
+    { type: "telepathy", seat: 0, target: 1, hand: [] },
+    { type: "telepathy", seat: 0, target: 1, hand: null },
+    { type: "resurrected", seat: 1 },
+  ];
+
+  it("each event is worded in both languages for the actor, another player and a spectator", () => {
+    for (const e of events) {
+      for (const me of [0, 1, null]) {
+        const { en: english, fr: french } = event(e, me);
+        expect(english, JSON.stringify(e)).not.toMatch(/undefined|\{|\}/);
+        expect(french, JSON.stringify(e)).not.toMatch(/undefined|\{|\}/);
+      }
+    }
+    expect(event(events[0]!, 0)).toEqual({ en: "You play Ring of Power +2 in place of Ring of Power +1", fr: "Vous jouez Anneau de puissance +2 pour remplacer Anneau de puissance +1" });
+    expect(event(events[2]!, 1).fr).toBe("Ada joue Intervention divine d’Emmerlaüs en gardant une carte");
+    expect(event(events[12]!).en).toBe("Ada rolls 2d8 for Emmerlaüs’ Sanctuary: 3 + 5, total 33");
+    expect(event(events[19]!, 1)).toEqual({ en: "The acid destroys your Robe of Protection +2", fr: "L’acide détruit votre Robe de protection +2" });
+    expect(event(events[19]!, 0).fr).toBe("L’acide détruit Robe de protection +2 chez Bérénice");
+    expect(event(events[24]!, 0)).toEqual({ en: "Bérénice shows you their hand: Lightning Bolt and Mirror", fr: "Bérénice vous montre sa main : Éclair et Miroir" });
+    expect(event(events[25]!, 0).en).toBe("Bérénice shows you their hand: no card");
+    expect(event(events[21]!, 1)).toEqual({ en: "Ada takes Robe of Absorption from you", fr: "Ada vous prend Robe d’absorption" });
+  });
+
+  it("every follow-up choice has its prompt and its view line", () => {
+    for (const purpose of ["dispel_ring", "steal", "steal_excess", "acid", "wrath"]) {
+      for (const lang of ["en", "fr"] as const) {
+        const prompt = say(lang, { key: "prompt.pick", params: { purpose, victim: { seat: 1 } } }, 0);
+        const line = say(lang, { key: "view.choosing", params: { actor: { seat: 0 }, purpose, victim: { seat: 1 } } }, 0);
+        expect(prompt.length).toBeGreaterThan(20);
+        expect(line.length).toBeGreaterThan(15);
+      }
+    }
+    expect(say("fr", { key: "prompt.pick", params: { purpose: "dispel_ring", victim: { seat: 1 } } }, 0)).toBe("Choisissez l’anneau à dissiper chez Bérénice");
+  });
+});
+
