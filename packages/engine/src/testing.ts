@@ -50,10 +50,20 @@ function same(game: AnyGame, context: string, what: string, a: unknown, b: unkno
 
 const SPOKEN: readonly DisplayLanguage[] = [...LANGUAGES, PSEUDO];
 
+/** Messages already worded (per game): the same message says the same thing, so it is checked once. */
+const spoken = new WeakMap<AnyGame, Set<string>>();
+
 /** The message worded in every language, for a reader at `me`; fails on a missing key or parameter. */
 function speak(game: AnyGame, context: string, what: string, message: Message, me: number | null): void {
   if (typeof message !== "object" || message === null || typeof message.key !== "string") fail(game, context, `${what} is not a Message: ${JSON.stringify(message)}`);
-  same(game, context, `${what} and its JSON round trip`, JSON.parse(JSON.stringify(message)), message);
+  const json = JSON.stringify(message);
+  same(game, context, `${what} and its JSON round trip`, JSON.parse(json), message);
+  // The reader matters only when the message names them ("you").
+  const id = `${json}|${me !== null && json.includes(`{"seat":${me}}`) ? me : "-"}`;
+  let seen = spoken.get(game);
+  if (!seen) spoken.set(game, (seen = new Set()));
+  if (seen.has(id)) return;
+  seen.add(id);
   for (const lang of SPOKEN) {
     try {
       const names = ["Ada", "Bérénice", "Merlin (hard)"];
