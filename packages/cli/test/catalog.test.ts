@@ -30,9 +30,11 @@ describe.skipIf(games.length === 0)("every registered game", () => {
       it("is listed by `games`, in each language", async () => {
         const { code, stdout } = await runCli(["games"], "", real);
         expect(code).toBe(0);
-        expect(stdout).toContain(`${game.id} — ${game.text.en["game.title"]}, ${game.minSeats}–${game.maxSeats} players`);
+        const players = game.minSeats === game.maxSeats ? `${game.minSeats} players` : `${game.minSeats}–${game.maxSeats} players`;
+        expect(stdout).toContain(`${game.id} — ${game.text.en["game.title"]}, ${players}`);
         const french = await runCli(["games", "--lang", "fr"], "", real);
-        expect(french.stdout).toContain(`${game.id} — ${game.text.fr["game.title"]}, de ${game.minSeats} à ${game.maxSeats} joueurs`);
+        const joueurs = game.minSeats === game.maxSeats ? `${game.minSeats} joueurs` : `de ${game.minSeats} à ${game.maxSeats} joueurs`;
+        expect(french.stdout).toContain(`${game.id} — ${game.text.fr["game.title"]}, ${joueurs}`);
         for (const option of game.optionDocs) {
           expect(french.stdout).toContain(`${game.text.fr[`option.${option.name}.label`]} : ${game.text.fr[`option.${option.name}.description`]}`);
           for (const value of option.values) expect(french.stdout).toContain(`${value} : ${game.text.fr[`option.${option.name}.value.${value}`]}`);

@@ -16,7 +16,7 @@ describe("grimoire games", () => {
     expect(code).toBe(0);
     expect(stdout).toContain("bidding — Sealed Bids, 2–4 players");
     expect(stdout).toContain("--option hand=2|1|3 — Hand: cards dealt to each seat");
-    expect(stdout).toContain("2: two cards (default), 1: one card, and 3: three cards");
+    expect(stdout).toContain("      2: two cards (default)\n      1: one card\n      3: three cards\n");
     expect(stdout).toContain("greedy — bids its highest card, keeps the highest");
     expect(stdout).toContain("levels: easy = random, medium = greedy, hard = greedy");
   });

@@ -116,7 +116,7 @@ describe("grimoire … --lang fr", () => {
     const { stdout } = await runCli(["games", "--lang", "fr"]);
     expect(stdout).toContain("bidding — Enchères scellées, de 2 à 4 joueurs");
     expect(stdout).toContain("--option hand=2|1|3 — Main : cartes distribuées à chaque place, et donc nombre de manches");
-    expect(stdout).toContain("2 : deux cartes (par défaut), 1 : une carte et 3 : trois cartes");
+    expect(stdout).toContain("      2 : deux cartes (par défaut)\n      1 : une carte\n      3 : trois cartes\n");
     expect(stdout).toContain("greedy — mise sa plus forte carte, garde la plus forte");
     expect(stdout).toContain("niveaux : facile = random, moyen = greedy, difficile = greedy");
     const json = JSON.parse((await runCli(["games", "--json", "--lang", "fr"])).stdout);

@@ -1,7 +1,7 @@
 // `grimoire games`: every registered game with its player counts, options, bots and levels,
 // worded by each game's catalogue in the reader's language (the JSON too: ids stay as typed).
 import type { Command } from "commander";
-import { msg, type AnyGame } from "@grimoire/engine";
+import type { AnyGame } from "@grimoire/engine";
 import { defaultContext, print, type CliContext } from "../context.ts";
 import { wordsFor, type Words } from "../text/index.ts";
 
@@ -50,13 +50,12 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
         return;
       }
       for (const game of list) {
-        print(ctx, words.phrase("cli.games.header", { id: game.id, title: game.title, min: game.players.min, max: game.players.max }));
+        print(ctx, words.phrase("cli.games.header", { id: game.id, title: game.title, min: game.players.min, max: game.players.max, fixed: game.players.min === game.players.max }));
         if (game.options.length === 0) print(ctx, `  ${words.phrase("cli.games.noOptions")}`);
         for (const option of game.options) {
           const typed = option.values.length > 0 ? option.values.map((v) => v.value).join("|") : "…";
           print(ctx, `  ${words.phrase("cli.games.option", { name: option.name, values: typed, label: option.label, description: option.description })}`);
-          const values = option.values.map((v, i) => msg(i === 0 ? "cli.games.defaultValue" : "cli.games.value", { value: v.value, label: v.label }));
-          if (values.length > 0) print(ctx, `      ${words.phrase("cli.games.values", { values })}`);
+          option.values.forEach((v, i) => print(ctx, `      ${words.phrase(i === 0 ? "cli.games.defaultValue" : "cli.games.value", { value: v.value, label: v.label })}`));
         }
         print(ctx, `  ${words.phrase("cli.games.bots")}`);
         for (const [name, description] of Object.entries(game.bots)) print(ctx, `      ${words.phrase("cli.games.bot", { name, description })}`);

@@ -43,10 +43,9 @@ export const en = {
 
   // grimoire games
   "cli.games.none": "No game is registered yet (packages/catalog/src/index.ts).",
-  "cli.games.header": "{id} — {title}, {min}–{max} players",
+  "cli.games.header": "{id} — {title}, {fixed, select, true {{max, plural, one {# player} other {# players}}} other {{min}–{max} players}}",
   "cli.games.noOptions": "options: none",
   "cli.games.option": "--option {name}={values} — {label}: {description}",
-  "cli.games.values": "{values}",
   "cli.games.value": "{value}: {label}",
   "cli.games.defaultValue": "{value}: {label} (default)",
   "cli.games.bots": "bots:",

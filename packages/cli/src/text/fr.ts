@@ -44,10 +44,9 @@ export const fr: Record<CliKey, string> = {
 
   // grimoire games
   "cli.games.none": "Aucun jeu n’est encore enregistré (packages/catalog/src/index.ts).",
-  "cli.games.header": "{id} — {title}, de {min} à {max} joueurs",
+  "cli.games.header": "{id} — {title}, {fixed, select, true {{max, plural, one {# joueur} other {# joueurs}}} other {de {min} à {max} joueurs}}",
   "cli.games.noOptions": "options : aucune",
   "cli.games.option": "--option {name}={values} — {label} : {description}",
-  "cli.games.values": "{values}",
   "cli.games.value": "{value} : {label}",
   "cli.games.defaultValue": "{value} : {label} (par défaut)",
   "cli.games.bots": "robots :",
