@@ -33,23 +33,26 @@ export interface TextContext {
 
 export class TextError extends Error {}
 
-const formats = new Map<string, IntlMessageFormat>();
+/** Compiled messages, per catalogue object and key (a game's `fr` and `en` are different objects). */
+const formats = new WeakMap<Catalogue, Map<string, IntlMessageFormat>>();
 
-function compiled(lang: DisplayLanguage, key: string, source: string): IntlMessageFormat {
-  const id = `${lang}\u0000${key}\u0000${source}`;
-  let format = formats.get(id);
-  if (format === undefined) {
-    format = new IntlMessageFormat(source, lang === PSEUDO ? "en" : lang);
-    formats.set(id, format);
-  }
-  return format;
+function locale(lang: DisplayLanguage): Language {
+  return lang === PSEUDO ? "en" : lang;
 }
 
-function sourceOf(text: GameText, lang: DisplayLanguage, key: string): string {
-  const catalogue: Catalogue = text[lang === PSEUDO ? "en" : lang];
-  const source = Object.hasOwn(catalogue, key) ? catalogue[key] : Object.hasOwn(COMMON_TEXT[lang === PSEUDO ? "en" : lang], key) ? COMMON_TEXT[lang === PSEUDO ? "en" : lang][key] : undefined;
-  if (source === undefined) throw new TextError(`no message "${key}" in ${lang}`);
-  return source;
+function compiled(text: GameText, lang: DisplayLanguage, key: string): IntlMessageFormat {
+  const own = text[locale(lang)];
+  const catalogue = Object.hasOwn(own, key) ? own : COMMON_TEXT[locale(lang)];
+  let byKey = formats.get(catalogue);
+  if (byKey === undefined) formats.set(catalogue, (byKey = new Map()));
+  let format = byKey.get(key);
+  if (format === undefined) {
+    const source = catalogue[key];
+    if (!Object.hasOwn(catalogue, key) || source === undefined) throw new TextError(`no message "${key}" in ${lang}`);
+    format = new IntlMessageFormat(source, locale(lang));
+    byKey.set(key, format);
+  }
+  return format;
 }
 
 const wrap = (lang: DisplayLanguage, text: string): string => (lang === PSEUDO ? `⟦${text}⟧` : text);
@@ -60,8 +63,12 @@ function seatName(seat: Seat, lang: DisplayLanguage, context: TextContext): stri
   return name ? name : formatMessage(COMMON_TEXT, lang, { key: "common.seat", params: { n: seat + 1 } }, context);
 }
 
+const listFormats = new Map<Language, Intl.ListFormat>();
+
 function listFormat(lang: DisplayLanguage): Intl.ListFormat {
-  return new Intl.ListFormat(lang === PSEUDO ? "en" : lang, { style: "long", type: "conjunction" });
+  let format = listFormats.get(locale(lang));
+  if (format === undefined) listFormats.set(locale(lang), (format = new Intl.ListFormat(locale(lang), { style: "long", type: "conjunction" })));
+  return format;
 }
 
 function paramValue(text: GameText, lang: DisplayLanguage, param: MessageParam, context: TextContext): string | number {
@@ -86,7 +93,7 @@ export function formatMessage(text: GameText, lang: DisplayLanguage, message: Me
   }
   let out: unknown;
   try {
-    out = compiled(lang, message.key, sourceOf(text, lang, message.key)).format(values);
+    out = compiled(text, lang, message.key).format(values);
   } catch (error) {
     if (error instanceof TextError) throw error;
     throw new TextError(`message "${message.key}" in ${lang}: ${error instanceof Error ? error.message : String(error)}`);
@@ -99,5 +106,5 @@ export function formatMessage(text: GameText, lang: DisplayLanguage, message: Me
 export function formatLine(text: GameText, lang: DisplayLanguage, message: Message, context: TextContext = {}): string {
   const line = formatMessage(text, lang, message, context);
   const at = lang === PSEUDO ? 1 : 0;
-  return line.slice(0, at) + line.charAt(at).toLocaleUpperCase(lang === PSEUDO ? "en" : lang) + line.slice(at + 1);
+  return line.slice(0, at) + line.charAt(at).toLocaleUpperCase(locale(lang)) + line.slice(at + 1);
 }
