@@ -1,11 +1,12 @@
 // @grimoire/incantibus: Incantibus on the engine contract (apprentice and expert modes).
-import { deepClone, err, ok, parseByEnumeration, type Game, type Result } from "@grimoire/engine";
+import { deepClone, err, msg, ok, parseByEnumeration, type Game, type Result } from "@grimoire/engine";
 import { z } from "zod";
 import { MODES, PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELL_CARDS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
 import { bots } from "./bots.ts";
 import { rolloutGreedyBot, steadyBot, strongBot } from "./bots/strong.ts";
-import { describeAction, describeEvent, describeView, tokenByName } from "./describe.ts";
+import { describeAction, describeEvent, describeView, stepPrompt, tokenByName } from "./describe.ts";
 import { layRoom, legal, play, scores, setupState, startIncantation, waitingStep, winnerOf } from "./rules.ts";
+import { text } from "./text/index.ts";
 import { fits } from "./trunk.ts";
 import type { Action, Event, Options, State, View } from "./types.ts";
 import { eventForViewer, makeView, resampleView, shuffleHiddenState } from "./view.ts";
@@ -14,7 +15,9 @@ export * from "./data.ts";
 export * from "./types.ts";
 export { legal, pointTargets, places, scores, winnerOf } from "./rules.ts";
 export { canPay, fits, payments, pointsOf } from "./trunk.ts";
-export { tokenByName, tokenName } from "./describe.ts";
+export { tokenByName, tokenName, tokenMessage, tokenLabel, tokenEffectKey, targetMessage, cardMessage, roomMessage, componentKeys, SPELL_KEY } from "./describe.ts";
+export { roomTarget, sorcererTarget } from "./rules.ts";
+export { text } from "./text/index.ts";
 export { greedyBot } from "./bots.ts";
 
 const optionsSchema = z.object({ mode: z.enum(MODES).default("apprentice") });
@@ -151,22 +154,13 @@ function arrange(state: State, raw: unknown): Result<State, string> {
   return ok(state);
 }
 
-const PROMPTS: Partial<Record<string, string>> = {
-  ultimus: "capture this monster with Ultimus?",
-  videoUltimus: "capture the monster you looked at with Ultimus? (otherwise it goes back face down)",
-  place: "your trunk is full: throw a token into the moat",
-  pay: "choose a token to throw (payment)",
-  cast: "choose a spell card",
-  effect: "choose the spell's target",
-};
-
 export const incantibusGame: Game<State, Action, View, Event, Options, Event> = {
   id: "incantibus",
   title: "Incantibus",
   minSeats: 2,
   maxSeats: 4,
   optionsSchema: optionsSchema as unknown as z.ZodType<Options>,
-  optionDocs: [{ name: "mode", description: "apprentice, or expert (grimoires, expert trunk, wand points at the end)", values: "apprentice | expert" }],
+  optionDocs: [{ name: "mode", values: [...MODES] }],
   maxActions: (seats) => 400 * seats,
   setup: ({ seats, options, seed }) => setupState(seats, options, seed),
   fromArrangement: (setup, arrangement) => arrange(setupState(setup.seats, setup.options, setup.seed), arrangement),
@@ -174,11 +168,11 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
     const phase = state.phase;
     switch (phase.kind) {
       case "over": return { type: "over" };
-      case "point": return { type: "simultaneous", seats: phase.choices.flatMap((c, s) => (c === null ? [s] : [])), prompt: "point your wand (Incanto!)" };
+      case "point": return { type: "simultaneous", seats: phase.choices.flatMap((c, s) => (c === null ? [s] : [])), prompt: msg("prompt.point") };
       case "resolve": {
         const step = waitingStep(state);
         if (!step || !("seat" in step)) throw new Error("a resolve phase waits on no seat");
-        return { type: "turn", seat: step.seat, prompt: PROMPTS[step.k] ?? step.k };
+        return { type: "turn", seat: step.seat, prompt: stepPrompt(step) };
       }
     }
   },
@@ -195,6 +189,7 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   },
   view: makeView,
   eventFor: eventForViewer,
+  text,
   describeEvent: (e) => describeEvent(e),
   describeAction,
   describeView,

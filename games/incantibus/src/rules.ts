@@ -6,7 +6,7 @@ import {
   BAG_HOLES, PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELL_CARDS, SPELL_SPECIAL, WEAPON_FOR, idsOf,
   type Requirement, type Spell,
 } from "./data.ts";
-import { canPay, face, fits, isPayment, isSacoche, nextPayments, payments, pointsOf, slotOf } from "./trunk.ts";
+import { canPay, face, fits, isPayment, isSacoche, nextPayments, payments, pointsOf, sameFace, slotOf } from "./trunk.ts";
 import type { Action, Event, Options, State, Step, Target } from "./types.ts";
 
 const draw = (state: State, from: number[]): number => {
@@ -84,13 +84,29 @@ function canClaim(state: State, seat: number, token: number): boolean {
   return canPay(need, state.trunks[seat]!);
 }
 
+/** The room token at `slot` as a target: its face if face up, and whether another looks the same. */
+export function roomTarget(state: State, slot: number): Extract<Target, { type: "room" }> {
+  const here = state.roomTokens[slot];
+  if (!here) throw new Error(`no room token at ${slot}`);
+  const twin = state.roomTokens.some((t, other) => t !== null && other !== slot && t.hidden === here.hidden && (here.hidden || sameFace(t.token, here.token)));
+  return { type: "room", slot, token: here.hidden ? null : here.token, twin };
+}
+
+/** The crypt sorcerer at `slot` as a target (face-down ones look alike). */
+export function sorcererTarget(state: State, slot: number): Extract<Target, { type: "sorcerer" }> {
+  const here = state.sorcerers[slot];
+  if (!here) throw new Error(`no sorcerer at ${slot}`);
+  const twin = !here.faceUp && state.sorcerers.some((s, other) => s !== null && other !== slot && !s.faceUp);
+  return { type: "sorcerer", slot, token: here.faceUp ? here.token : null, twin };
+}
+
 export function pointTargets(state: State, seat: number): Target[] {
   const out: Target[] = [];
-  if (state.room !== null) state.roomTokens.forEach((t, slot) => { if (t) out.push({ type: "room", slot }); });
+  if (state.room !== null) state.roomTokens.forEach((t, slot) => { if (t) out.push(roomTarget(state, slot)); });
   for (const token of state.potionRow) if (canClaim(state, seat, token)) out.push({ type: "potion", token });
   for (const token of state.grimoireRow) if (canClaim(state, seat, token)) out.push({ type: "grimoire", token });
   if (state.room === null) {
-    state.sorcerers.forEach((s, slot) => { if (s && (!s.faceUp || canClaim(state, seat, s.token))) out.push({ type: "sorcerer", slot }); });
+    state.sorcerers.forEach((s, slot) => { if (s && (!s.faceUp || canClaim(state, seat, s.token))) out.push(sorcererTarget(state, slot)); });
   }
   return out;
 }
@@ -322,13 +338,13 @@ function effectActions(state: State, seat: number, spell: Spell): Action[] {
       return state.trunks.flatMap((trunk, owner) => (owner === seat ? [] : trunk.filter((id) => {
         const slot = slotOf(face(id));
         return slot === "weapon" || slot === "ingredient" || slot === "gold";
-      }).map((token) => ({ type: "steal" as const, token }))));
+      }).map((token) => ({ type: "steal" as const, token, from: owner }))));
     case "Imperium":
-      return state.roomTokens.flatMap((t, slot) => (t && !t.hidden ? [{ type: "imperium" as const, slot }] : []));
+      return state.roomTokens.flatMap((t, slot) => (t && !t.hidden ? [{ type: "imperium" as const, slot, token: t.token, twin: roomTarget(state, slot).twin }] : []));
     case "Retiro":
       return state.moat.filter((id) => face(id).kind !== "sorcerer").map((token) => ({ type: "retiro" as const, token }));
     case "Video":
-      return state.roomTokens.flatMap((t, slot) => (t && t.hidden ? [{ type: "video" as const, slot }] : []));
+      return state.roomTokens.flatMap((t, slot) => (t && t.hidden ? [{ type: "video" as const, slot, twin: roomTarget(state, slot).twin }] : []));
     default:
       return [];
   }
@@ -443,9 +459,8 @@ export function play(state: State, seat: number, action: Action): Event[] {
       break;
     }
     case "steal": {
-      const from = state.trunks.findIndex((t) => t.includes(action.token));
-      removeFromTrunk(state, from, action.token);
-      events.push({ type: "stole", seat, from, token: action.token });
+      removeFromTrunk(state, action.from, action.token);
+      events.push({ type: "stole", seat, from: action.from, token: action.token });
       replace({ k: "place", seat, token: action.token });
       break;
     }

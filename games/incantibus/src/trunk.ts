@@ -135,6 +135,9 @@ const faceKey = (id: number): string => {
   return key;
 };
 
+/** Whether two tokens look the same face up (two Citrouilles, two Gold 1). */
+export const sameFace = (a: number, b: number): boolean => faceKey(a) === faceKey(b);
+
 /**
  * Every valid payment that extends `chosen` using tokens of `trunk` (ids), as lists of ids;
  * identical tokens are interchangeable, so only one id per face is tried at each step.

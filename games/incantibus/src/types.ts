@@ -6,12 +6,17 @@ export interface Options {
   mode: Mode;
 }
 
-/** What a wand points at: a room slot, a potion or grimoire of the row, a crypt sorcerer slot. */
+/**
+ * What a wand points at: a room slot, a potion or grimoire of the row, a crypt sorcerer slot.
+ * A room or crypt target also says what everyone sees there, so its label names it: `token` is the
+ * face-up token (null when face down), and `twin` is true when another token there looks the same
+ * (the label then adds its position). The slot alone decides what is taken.
+ */
 export type Target =
-  | { type: "room"; slot: number }
+  | { type: "room"; slot: number; token: number | null; twin: boolean }
   | { type: "potion"; token: number }
   | { type: "grimoire"; token: number }
-  | { type: "sorcerer"; slot: number };
+  | { type: "sorcerer"; slot: number; token: number | null; twin: boolean };
 
 export interface RoomToken {
   token: number;
@@ -81,10 +86,12 @@ export type Action =
   | { type: "throw"; token: number }
   | { type: "pay"; token: number }
   | { type: "cast"; card: number }
-  | { type: "steal"; token: number }
-  | { type: "imperium"; slot: number }
+  /** Alkimia: `from` is the trunk it is taken from. */
+  | { type: "steal"; token: number; from: number }
+  /** Imperium and Video name their room token as a pointing does (see Target). */
+  | { type: "imperium"; slot: number; token: number; twin: boolean }
   | { type: "retiro"; token: number }
-  | { type: "video"; slot: number };
+  | { type: "video"; slot: number; twin: boolean };
 
 export type Event =
   | { type: "pointed"; seat: number }

@@ -42,7 +42,7 @@ function redrawChoices(state: State, seat: number, rng: RngState): void {
 function resamplePhase(phase: View["phase"], seat: number): State["phase"] {
   if (phase.kind !== "point") return deepClone(phase);
   // Others' sealed choices get a placeholder here, redrawn from their legal targets below.
-  return { kind: "point", choices: phase.chosen.map((c, s): Target | null => (s === seat ? deepClone(phase.mine) : c ? { type: "room", slot: 0 } : null)) };
+  return { kind: "point", choices: phase.chosen.map((c, s): Target | null => (s === seat ? deepClone(phase.mine) : c ? { type: "room", slot: 0, token: null, twin: false } : null)) };
 }
 
 export function resampleView(view: View, seat: number, rng: RngState): State {

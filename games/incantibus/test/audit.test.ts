@@ -3,7 +3,7 @@
 import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { canPay, fits, payments, type State } from "../src/index.ts";
-import { arranged, cardOf, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
+import { arranged, cardOf, crypt, doAct, game, id, imperium, names, pointAll, roomSlot, video } from "./helpers.ts";
 
 /** Seat 0 (wand 4) wins a Spell token; seat 1 (wand 1) takes Gold 1; then seat 0 casts `spell`. */
 function castBy0(spell: string, extra: Record<string, unknown> = {}): State {
@@ -16,7 +16,7 @@ function castBy0(spell: string, extra: Record<string, unknown> = {}): State {
 describe("Video with Ultimus and no matching weapon (rulebook: what you cannot take goes back face down)", () => {
   it("declining Ultimus puts the monster back face down, known to the caster; it does not flee", () => {
     const s = castBy0("Video", { trunks: [["Ultimus"], []] });
-    const events = doAct(s, 0, { type: "video", slot: 4 });
+    const events = doAct(s, 0, video(s, 4));
     expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0 });
     expect(game.legalActions(s, 0)).toEqual([{ type: "ultimus", use: true }, { type: "ultimus", use: false }]);
     // While deciding, the caster sees the face; the other seat does not.
@@ -34,7 +34,7 @@ describe("Video with Ultimus and no matching weapon (rulebook: what you cannot t
 
   it("using Ultimus captures the monster and throws Ultimus into the moat", () => {
     const s = castBy0("Video", { trunks: [["Ultimus"], []] });
-    doAct(s, 0, { type: "video", slot: 4 });
+    doAct(s, 0, video(s, 4));
     doAct(s, 0, { type: "ultimus", use: true });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Vampire 5"]);
     expect(names(s.moat)).toEqual(["Ultimus"]);
@@ -80,7 +80,7 @@ describe("rules the suite did not test yet", () => {
   it("Retiro (note 2): a spell token fished from the moat casts a new spell at once", () => {
     const s = castBy0("Retiro", { spells: ["Retiro", "Fortuna", "Locus"], moat: ["hidden:Spell"] });
     doAct(s, 0, { type: "retiro", token: id("hidden:Spell") });
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "choose a spell card" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.cast" } });
     doAct(s, 0, { type: "cast", card: cardOf(s, "Fortuna") });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Spell", "Fortuna"]);
   });
@@ -89,13 +89,13 @@ describe("rules the suite did not test yet", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "hidden:Spell"], spells: ["Video", "Fortuna", "Locus"] });
     pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
     doAct(s, 0, { type: "cast", card: cardOf(s, "Video") });
-    doAct(s, 0, { type: "video", slot: 3 });
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "choose a spell card" });
+    doAct(s, 0, video(s, 3));
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.cast" } });
   });
 
   it("ruling 11: a monster taken by Imperium without its weapon flees", () => {
     const s = castBy0("Imperium", { roomTokens: ["Spell", "Gold 1", "visible:Gobelin 3", "Gold 2"] });
-    doAct(s, 0, { type: "imperium", slot: 2 });
+    doAct(s, 0, imperium(s, 2));
     // Gobelin 3 flees, then the room's last token (Gold 2) falls into the moat too.
     expect(names(s.moat)).toEqual(["Gobelin 3", "Gold 2"]);
     expect(names(s.trunks[0]!)).toEqual(["Spell"]);
@@ -103,14 +103,14 @@ describe("rules the suite did not test yet", () => {
 
   it("ruling 14: a face-down Sensei Ramus faced with wand 1 or 2 is defeated", () => {
     const s = arranged(2, { wands: [1, 4], room: "crypt", sorcerers: [{ token: "Sensei Ramus", faceUp: false }, { token: "Dae Mago", faceUp: false }] });
-    pointAll(s, [{ type: "sorcerer", slot: 0 }, { type: "sorcerer", slot: 1 }]);
+    pointAll(s, [crypt(s, 0), crypt(s, 1)]);
     expect(names(s.trunks[0]!)).toEqual(["Sensei Ramus"]);
   });
 
   it("monsters: three monster slots, a fourth goes to the bag, a fifth asks for room", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["visible:Vampire 3", "Gui", "Gold 1", "Gold 3"], trunks: [["Pieu ailé", "visible:Gobelin 3", "visible:Fantôme 3", "visible:Loup-Garou 3", "hidden:Vampire 4"], []] });
     pointAll(s, [roomSlot(s, "Vampire 3"), roomSlot(s, "Gui")]);
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "your trunk is full: throw a token into the moat" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.place" } });
     expect(fits(["Pieu ailé", "visible:Gobelin 3", "visible:Fantôme 3", "visible:Loup-Garou 3"].map(id), "apprentice")).toBe(true);
   });
 
@@ -125,7 +125,7 @@ describe("rules the suite did not test yet", () => {
 describe("the Video/Ultimus question and the view contract", () => {
   it("resampling from either seat's view keeps that view and the pending question", () => {
     const s = castBy0("Video", { trunks: [["Ultimus"], []] });
-    doAct(s, 0, { type: "video", slot: 4 });
+    doAct(s, 0, video(s, 4));
     for (const seat of [0, 1]) {
       const view = game.view(s, seat);
       const r = game.resample(view, seat, createRng(seat + 5));

@@ -1,7 +1,7 @@
 // The crypt: every sorcerer's weakness, Sensei Ramus, escapes, the early stop.
 import { describe, expect, it } from "vitest";
 import { SORCERERS, type Face } from "../src/index.ts";
-import { arranged, cryptSlot, doAct, game, names, pointAll } from "./helpers.ts";
+import { arranged, crypt, cryptSlot, doAct, game, names, pointAll } from "./helpers.ts";
 
 const PAYS: Record<string, string[]> = {
   "Lady Goblina": ["visible:Gobelin 3"],
@@ -38,7 +38,7 @@ describe("sorcerers", () => {
 
   it("a face-up sorcerer cannot be pointed at without the weakness", () => {
     const s = arranged(2, { wands: [1, 4], room: "crypt", sorcerers: ["Lady Goblina", { token: "Dae Mago", faceUp: false }], trunks: [["visible:Gobelin 3"], []] });
-    expect(game.legalActions(s, 1).map((a) => a.type === "point" && a.target)).toEqual([{ type: "sorcerer", slot: 1 }]);
+    expect(game.legalActions(s, 1).map((a) => a.type === "point" && a.target)).toEqual([crypt(s, 1)]);
   });
 
   it("Sensei Ramus: only wands 1 and 2 may point at him face up", () => {
@@ -55,7 +55,7 @@ describe("sorcerers", () => {
 
   it("Sensei Ramus face down escapes from a strong wand", () => {
     const s = arranged(2, { wands: [4, 1], room: "crypt", sorcerers: [{ token: "Sensei Ramus", faceUp: false }, { token: "Dae Mago", faceUp: false }, { token: "Night Knight", faceUp: false }] });
-    pointAll(s, [{ type: "sorcerer", slot: 0 }, { type: "sorcerer", slot: 1 }]);
+    pointAll(s, [crypt(s, 0), crypt(s, 1)]);
     expect(names(s.moat).sort()).toEqual(["Dae Mago", "Sensei Ramus"]);
   });
 
@@ -89,7 +89,7 @@ describe("sorcerers", () => {
     const s = arranged(2, { wands: [4, 1], room: "crypt", grimoireRow: ["Grimoire 2 identical weapons"], sorcerers: [{ token: "Dae Mago", faceUp: false }, { token: "Lady Goblina", faceUp: false }], trunks: [["Pieu ailé", "Pieu ailé"], []] }, "expert");
     const g = s.grimoireRow[0]!;
     expect(game.legalActions(s, 1)).not.toContainEqual({ type: "point", target: { type: "grimoire", token: g } });
-    pointAll(s, [{ type: "grimoire", token: g }, { type: "sorcerer", slot: 0 }]);
+    pointAll(s, [{ type: "grimoire", token: g }, crypt(s, 0)]);
     expect(names(s.trunks[0]!)).toEqual(["Grimoire 2 identical weapons"]);
   });
 });

@@ -2,7 +2,7 @@
 import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { GRIMOIRES, HIDDEN_POOL, POTIONS, ROOMS, SORCERERS, SPECIAL_TOKENS, SPELL_CARDS, VISIBLE_POOL, roomsFor, scores, type State } from "../src/index.ts";
-import { arranged, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
+import { arranged, doAct, game, id, names, pointAll, room, roomSlot } from "./helpers.ts";
 
 describe("component data", () => {
   it("has the rulebook's counts", () => {
@@ -54,12 +54,14 @@ describe("incantation", () => {
 
   it("choices stay sealed until all have chosen", () => {
     const s = arranged(2, { roomTokens: ["Gold 1", "Gold 2", "Gold 3"] });
-    const events = doAct(s, 0, { type: "point", target: { type: "room", slot: 2 } });
+    const target = room(s, 2);
+    expect(target).toEqual({ type: "room", slot: 2, token: id("Gold 3"), twin: false });
+    const events = doAct(s, 0, { type: "point", target });
     expect(events).toEqual([{ type: "pointed", seat: 0 }]);
     const other = game.view(s, 1);
     expect(other.phase).toEqual({ kind: "point", chosen: [true, false], mine: null });
     expect(JSON.stringify(other)).not.toContain('"slot":2');
-    expect(game.view(s, 0).phase).toMatchObject({ mine: { type: "room", slot: 2 } });
+    expect(game.view(s, 0).phase).toMatchObject({ mine: target });
     expect(game.decision(s)).toMatchObject({ type: "simultaneous", seats: [1] });
   });
 
@@ -108,7 +110,7 @@ describe("incantation", () => {
   it("a full trunk asks to throw one of its tokens or the new one", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["hidden:Gold 2", "Gui", "Gold 1"], trunks: [["Gold 1", "Gold 2", "Gold 3"], []] });
     pointAll(s, [roomSlot(s, "Gold 2"), roomSlot(s, "Gui")]);
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "your trunk is full: throw a token into the moat" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.place" } });
     const legal = game.legalActions(s, 0);
     expect(legal.length).toBe(4);
     doAct(s, 0, { type: "throw", token: s.trunks[0]![0]! });

@@ -1,7 +1,7 @@
 // The README's numbered rulings, one test each where the rulebook was silent.
 import { describe, expect, it } from "vitest";
 import { canPay, fits, payments } from "../src/index.ts";
-import { arranged, cardOf, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
+import { arranged, cardOf, crypt, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
 
 describe("rulings", () => {
   it("1: placement is automatic; a kind's overflow goes to the bag", () => {
@@ -35,7 +35,7 @@ describe("rulings", () => {
 
   it("3: payment is chosen token by token when there is a choice", () => {
     const s = arranged(2, { wands: [4, 1], room: "crypt", sorcerers: ["Lady Goblina", { token: "Dae Mago", faceUp: false }, { token: "Night Knight", faceUp: false }], trunks: [["visible:Gobelin 3", "hidden:Gobelin 4"], []] });
-    pointAll(s, [{ type: "sorcerer", slot: 0 }, { type: "sorcerer", slot: 1 }]);
+    pointAll(s, [crypt(s, 0), crypt(s, 1)]);
     expect(game.legalActions(s, 0)).toEqual([{ type: "pay", token: id("visible:Gobelin 3") }, { type: "pay", token: id("hidden:Gobelin 4") }]);
     doAct(s, 0, { type: "pay", token: id("visible:Gobelin 3") });
     expect(names(s.trunks[0]!)).toEqual(["Gobelin 4", "Lady Goblina"]);

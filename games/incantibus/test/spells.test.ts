@@ -1,13 +1,13 @@
 // Each spell card, spell order (strongest wand first) and timing (after takes, before swaps).
 import { describe, expect, it } from "vitest";
 import { fits, scores, type State } from "../src/index.ts";
-import { arranged, cardOf, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
+import { arranged, cardOf, doAct, game, id, imperium, names, pointAll, room, roomSlot, video } from "./helpers.ts";
 
 /** Seat 0 (wand 4) wins a Spell token; seat 1 (wand 1) takes Gold 1; then seat 0 casts `spell`. */
 function castBy0(spell: string, extra: Record<string, unknown> = {}): State {
   const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "hidden:Gold 3", "hidden:Vampire 5"], spells: [spell], ...extra });
   pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
-  expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "choose a spell card" });
+  expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.cast" } });
   doAct(s, 0, { type: "cast", card: cardOf(s, spell) });
   return s;
 }
@@ -26,15 +26,15 @@ describe("spells", () => {
     const s = castBy0("Alkimia", { trunks: [[], ["Pieu ailé", "Ultimus", "Spell"]] });
     const legal = game.legalActions(s, 0);
     expect(legal.map((a) => a.type === "steal" && names([a.token])[0])).toEqual(["Pieu ailé", "Ultimus", "Gold 1"]);
-    doAct(s, 0, { type: "steal", token: id("Ultimus") });
+    doAct(s, 0, { type: "steal", token: id("Ultimus"), from: 1 });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Ultimus"]);
     expect(names(s.trunks[1]!)).toEqual(["Pieu ailé", "Spell", "Gold 1"]);
   });
 
   it("Imperium takes a visible room token", () => {
     const s = castBy0("Imperium");
-    expect(game.legalActions(s, 0)).toEqual([{ type: "imperium", slot: 2 }]);
-    doAct(s, 0, { type: "imperium", slot: 2 });
+    expect(game.legalActions(s, 0)).toEqual([{ type: "imperium", slot: 2, token: id("Gold 2"), twin: false }]);
+    doAct(s, 0, imperium(s, 2));
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Gold 2"]);
   });
 
@@ -52,13 +52,13 @@ describe("spells", () => {
 
   it("Video takes a hidden token it can take", () => {
     const s = castBy0("Video");
-    doAct(s, 0, { type: "video", slot: 3 });
+    doAct(s, 0, video(s, 3));
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Gold 3"]);
   });
 
   it("Video puts back a monster it cannot capture, known to the caster only", () => {
     const s = castBy0("Video");
-    const events = doAct(s, 0, { type: "video", slot: 4 });
+    const events = doAct(s, 0, video(s, 4));
     const slot = s.roomTokens.findIndex((t) => t?.knownBy.length);
     expect(s.roomTokens[slot]).toMatchObject({ token: id("hidden:Vampire 5"), hidden: true, knownBy: [0] });
     expect(game.view(s, 0).roomTokens[slot]!.token).toBe(id("hidden:Vampire 5"));
@@ -89,8 +89,8 @@ describe("spells", () => {
     const s = castBy0("Ultimus");
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Ultimus"]);
     const hidden = s.roomTokens.findIndex((t) => t?.token === id("hidden:Vampire 5"));
-    pointAll(s, [{ type: "room", slot: hidden }, roomSlot(s, "Gold 2")]);
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "capture this monster with Ultimus?" });
+    pointAll(s, [room(s, hidden), roomSlot(s, "Gold 2")]);
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.ultimus" } });
     doAct(s, 0, { type: "ultimus", use: true });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Vampire 5"]);
     expect(names(s.moat)).toContain("Ultimus");
@@ -99,7 +99,7 @@ describe("spells", () => {
   it("declining Ultimus without the weapon lets the monster flee", () => {
     const s = castBy0("Ultimus");
     const hidden = s.roomTokens.findIndex((t) => t?.token === id("hidden:Vampire 5"));
-    pointAll(s, [{ type: "room", slot: hidden }, roomSlot(s, "Gold 2")]);
+    pointAll(s, [room(s, hidden), roomSlot(s, "Gold 2")]);
     doAct(s, 0, { type: "ultimus", use: false });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Ultimus"]);
     expect(names(s.moat)).toContain("Vampire 5");
@@ -120,10 +120,10 @@ describe("spells", () => {
 
   it("a spell token won by a spell (Imperium) casts a new spell at once", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Spell", "Gold 3"], spells: ["Imperium", "Fortuna", "Locus"] });
-    pointAll(s, [{ type: "room", slot: 0 }, roomSlot(s, "Gold 1")]);
+    pointAll(s, [room(s, 0), roomSlot(s, "Gold 1")]);
     doAct(s, 0, { type: "cast", card: cardOf(s, "Imperium") });
-    doAct(s, 0, { type: "imperium", slot: 2 });
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: "choose a spell card" });
+    doAct(s, 0, imperium(s, 2));
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.cast" } });
     doAct(s, 0, { type: "cast", card: cardOf(s, "Fortuna") });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Spell", "Fortuna"]);
   });
@@ -131,13 +131,13 @@ describe("spells", () => {
   it("several spells: strongest wand chooses first; spells resolve after takes and before wand swaps", () => {
     // Seat 0 (wand 1) and seat 1 (wand 4) point at the same Spell; seat 2 (wand 2) at another.
     const s = arranged(3, { wands: [1, 4, 2], roomTokens: ["Spell", "Spell", "Gold 1", "Gold 2"], spells: ["Fortuna", "Fortuna", "Locus"] });
-    pointAll(s, [{ type: "room", slot: 0 }, { type: "room", slot: 0 }, { type: "room", slot: 1 }]);
+    pointAll(s, [room(s, 0), room(s, 0), room(s, 1)]);
     expect(names(s.trunks[1]!)).toEqual(["Spell"]);
     expect(names(s.trunks[2]!)).toEqual(["Spell"]);
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 1, prompt: "choose a spell card" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 1, prompt: { key: "prompt.cast" } });
     expect(s.wands).toEqual([1, 4, 2]);
     doAct(s, 1, { type: "cast", card: s.faceUp[0]! });
-    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 2, prompt: "choose a spell card" });
+    expect(game.decision(s)).toMatchObject({ type: "turn", seat: 2, prompt: { key: "prompt.cast" } });
     expect(s.wands).toEqual([1, 4, 2]);
     doAct(s, 2, { type: "cast", card: s.faceUp[0]! });
     expect(s.wands).toEqual([4, 1, 2]);
