@@ -7,10 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "@grimoire/engine";
+import { LANGUAGES, type Outcome } from "@grimoire/engine";
 import { checkCatalogues } from "@grimoire/engine/text-check";
 import { biddingGame } from "../../engine/test/fixtures/bidding.ts";
-import { CLI_TEXT, languageFromEnv } from "../src/text/index.ts";
+import { outcomeText } from "../src/context.ts";
+import { CLI_TEXT, languageFromEnv, wordsFor } from "../src/text/index.ts";
 import { runCli } from "./support/harness.ts";
 import { telltales } from "./support/telltales.ts";
 
@@ -80,6 +81,20 @@ describe("the CLI's catalogue", () => {
       expect(text, key).not.toContain("'");
       expect(text, key).not.toContain("(s)");
     }
+  });
+});
+
+describe("the outcome line", () => {
+  const names = [null, "Merlin", "Morgane"];
+  const line = (lang: "en" | "fr", outcome: Outcome) => outcomeText(wordsFor(lang, biddingGame, { names, me: 0 }), outcome);
+  it("agrees its verb with the winners, the reader among them or not", () => {
+    const shared = { winners: [0, 1], scores: [7, 7, 2], draw: false };
+    expect(line("fr", shared)).toBe("Partie terminée : vous et Merlin gagnez ensemble. Scores : vous 7, Merlin 7 et Morgane 2.");
+    expect(line("en", shared)).toBe("Game over: you and Merlin win together. Scores: you 7, Merlin 7, and Morgane 2.");
+    expect(line("fr", { ...shared, winners: [1, 2] })).toBe("Partie terminée : Merlin et Morgane gagnent ensemble. Scores : vous 7, Merlin 7 et Morgane 2.");
+    expect(line("fr", { winners: [0], scores: [1234, 0, 2], draw: false })).toBe("Partie terminée : vous gagnez. Scores : vous 1\u202f234, Merlin 0 et Morgane 2.");
+    expect(line("en", { winners: [2], scores: [1, 0, 2], draw: false })).toBe("Game over: Morgane wins. Scores: you 1, Merlin 0, and Morgane 2.");
+    expect(line("fr", { winners: [], scores: [3, 3, 3], draw: true })).toBe("Partie terminée : égalité. Scores : vous 3, Merlin 3 et Morgane 3.");
   });
 });
 
