@@ -21,7 +21,8 @@ describe("incantibus properties", () => {
       it(`${seats} players, ${mode}`, () => {
         const report = checkGameProperties(incantibusGame, { seats, options: { mode }, games: 60, seed: 100 * seats, viewEvery: 3, invariant: conservation });
         expect(report.games).toBe(60);
-      });
+        // Generous: the suite words every prompt, label, event and view line in three languages.
+      }, 900_000);
     }
   }
 });
