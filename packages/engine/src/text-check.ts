@@ -65,8 +65,10 @@ export function checkCatalogues(name: string, text: GameText): string[] {
     }
     const [first, ...rest] = params;
     if (!first) continue;
-    // Names only: one language may need a plural or a select where the other prints the number.
-    const describe = (found: Map<string, string>): string => [...found.keys()].sort().join(", ");
+    // Names only: one language may need a plural or a select where the other prints the number,
+    // and may agree a verb with a player (`<p>_me`, which the formatter passes with every player `p`).
+    const describe = (found: Map<string, string>): string =>
+      [...found.keys()].filter((name) => !(name.endsWith("_me") && found.has(name.slice(0, -3)))).sort().join(", ");
     for (const [lang, found] of rest) {
       if (describe(found) !== describe(first[1])) {
         problems.push(`${name} "${key}": parameters differ, ${first[0]} {${describe(first[1])}} but ${lang} {${describe(found)}}`);

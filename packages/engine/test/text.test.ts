@@ -80,6 +80,11 @@ describe("checkCatalogues", () => {
     expect(problems.some((p) => p.includes('fr "d": not valid ICU'))).toBe(true);
   });
 
+  it("lets one language agree a verb with a player where the other need not", () => {
+    expect(checkCatalogues("agree", { en: { a: "{who} fell" }, fr: { a: "{who_me, select, yes {vous êtes tombé} other {{who} est tombé}}" } })).toEqual([]);
+    expect(checkCatalogues("agree", { en: { a: "{who} fell" }, fr: { a: "{other_me, select, yes {x} other {y}}" } })).not.toEqual([]);
+  });
+
   it("lists a message's parameters through plurals and selects", () => {
     expect([...messageParameters("{a_me, select, yes {you} other {{a}}} {n, plural, one {# {thing}} other {#}}").keys()].sort()).toEqual(["a", "a_me", "n", "thing"]);
   });
