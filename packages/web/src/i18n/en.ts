@@ -4,6 +4,7 @@ export const en = {
   home: {
     games: "Games",
     howto: "How to play",
+    components: "Components and their effects",
     howtoOf: "How to play {game}",
     seatList: "{seats}",
     create: "Create a table",

@@ -6,6 +6,7 @@ export const fr: Texts = {
   home: {
     games: "Jeux",
     howto: "Comment jouer",
+    components: "Le matériel et ses effets",
     howtoOf: "Comment jouer à {game}",
     seatList: "{seats}",
     create: "Créer une table",

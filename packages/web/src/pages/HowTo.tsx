@@ -1,5 +1,6 @@
 // A how-to-play page: the game's own rules summary in our own words, from its catalogues
-// (`game.short` and the `rules.*` paragraphs, in order), in the reader's language.
+// (`game.short` and the `rules.*` paragraphs, in order), then every component that has an effect
+// (each `<x>.name` with an `<x>.effect`: spells, cards, tokens…), in the reader's language.
 import { useTranslation } from "react-i18next";
 import { Link } from "../App.tsx";
 import { GAME_IDS } from "../protocol.ts";
@@ -10,7 +11,9 @@ export function HowTo({ game }: { game: string }) {
   const { t } = useTranslation();
   const tx = useGameText(game, null, null);
   if (!(GAME_IDS as readonly string[]).includes(game) || !tx.game) return <p role="alert">{t("app.unknownGame", { game })}</p>;
-  const paragraphs = Object.keys(tx.game.text.en).filter((key) => key.startsWith("rules."));
+  const keys = Object.keys(tx.game.text.en);
+  const paragraphs = keys.filter((key) => key.startsWith("rules."));
+  const components = keys.filter((key) => key.endsWith(".name") && keys.includes(`${key.slice(0, -5)}.effect`)).map((key) => key.slice(0, -5));
   return (
     <article className="howto">
       <GameEmblem game={game} />
@@ -23,6 +26,19 @@ export function HowTo({ game }: { game: string }) {
           <li key={key}>{tx.t(key)}</li>
         ))}
       </ol>
+      {components.length > 0 && (
+        <>
+          <h2>{t("home.components")}</h2>
+          <dl className="glossary">
+            {components.map((id) => (
+              <div key={id}>
+                <dt>{tx.t(`${id}.name`)}</dt>
+                <dd>{tx.t(`${id}.effect`)}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
       <Link to={{ page: "home" }}>{t("app.backHome")}</Link>
     </article>
   );
