@@ -31,6 +31,8 @@ export interface GameTextApi {
   line(message: Message): string;
   /** A player's name, or "you" for the reader's own seat. */
   name(seat: number): string;
+  /** A player's display name even for the reader's own seat (the seats list, the replay's viewer). */
+  displayName(seat: number): string;
 }
 
 export function gameText(gameId: string, lang: DisplayLanguage, context: TextContext): GameTextApi {
@@ -42,6 +44,7 @@ export function gameText(gameId: string, lang: DisplayLanguage, context: TextCon
     t: (key, params) => formatMessage(text, lang, params === undefined ? { key } : { key, params }, context),
     line: (message) => formatLine(text, lang, message, context),
     name: (seat) => formatMessage(text, lang, { key: "common.name", params: { who: { seat } } }, context),
+    displayName: (seat) => formatMessage(text, lang, { key: "common.name", params: { who: { seat } } }, { ...context, me: null }),
   };
 }
 

@@ -13,7 +13,9 @@ import type { MatchSnapshot } from "../src/connection.ts";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
 import { HowTo } from "../src/pages/HowTo.tsx";
 import { MatchView } from "../src/pages/Match.tsx";
-import type { TableInfo } from "../src/protocol.ts";
+import type { DecisionInfo, TableInfo } from "../src/protocol.ts";
+import type { AnyGame, Message } from "@grimoire/engine";
+import { formatLine } from "@grimoire/engine/text";
 
 beforeAll(() => {
   initI18n("en");
@@ -30,13 +32,23 @@ const tableOf = (game: string, seats: number): TableInfo => ({
   gameTitle: game,
   options: {},
   status: "playing",
-  seats: Array.from({ length: seats }, (_, seat) => ({ seat, kind: seat === 0 ? "human" : "bot", name: seat === 0 ? "Ada" : `Bot ${seat}`, connected: true, botTakeover: false })),
+  seats: Array.from({ length: seats }, (_, seat) => (seat === 0 ? { seat, kind: "human" as const, name: "Ada", connected: true, botTakeover: false } : { seat, kind: "bot" as const, name: ["Merlin", "Morgane"][seat - 1] ?? "Viviane", level: "hard" as const, connected: true, botTakeover: false })),
   turnSeconds: null,
   graceSeconds: null,
   seedHash: "h",
   invite: "/?table=t1",
   createdAt: 0,
 });
+
+/** The decision as the server sends it, from the game's own (its prompt a Message). */
+function decisionOf(game: AnyGame, state: unknown, deadline: number | null = null): DecisionInfo {
+  const d = game.decision(state);
+  return d.type === "turn" ? { type: "turn", seats: [d.seat], prompt: d.prompt, deadline } : d.type === "simultaneous" ? { type: "simultaneous", seats: [...d.seats], prompt: d.prompt, deadline } : { type: "over", seats: [], prompt: null, deadline: null };
+}
+
+/** A legal action as the server lists it, with its label worded by the client in English. */
+const labelled = (game: AnyGame, action: unknown) => ({ action, label: game.describeAction(action) as Message });
+const english = (game: AnyGame, message: Message) => formatLine(game.text, "en", message, { names: ["Ada", "Merlin", "Morgane"], me: 0 });
 
 function snapshot(patch: Partial<MatchSnapshot>): MatchSnapshot {
   return { status: "open", table: null, you: 0, version: 1, view: null, decision: null, legal: [], outcome: null, seed: null, seedHash: null, log: [], lastEvents: [], error: null, pending: false, ...patch };
@@ -71,7 +83,7 @@ describe("app shell", () => {
 
 describe("Shazamm! screen", () => {
   const state = shazammGame.setup({ seats: 2, options: shazammGame.optionsSchema.parse({}), seed: 7 });
-  const decision = { type: "simultaneous" as const, seats: [0, 1], prompt: "Bid", deadline: null };
+  const decision = decisionOf(shazammGame, state);
 
   it("offers a bid and the hand (decoy included), and commits what was chosen", () => {
     const act = vi.fn();
@@ -99,11 +111,11 @@ describe("Abraca…What? screen", () => {
   it("shows others' stones face up and ours as backs, and asks before a lower (penalised) call", () => {
     const state = abracadawhatGame.setup({ seats: 3, options: abracadawhatGame.optionsSchema.parse({}), seed: 11 });
     const view = abracadawhatGame.view(state, 0);
-    const legal = abracadawhatGame.legalActions(state, 0).map((action) => ({ action, label: abracadawhatGame.describeAction(action) }));
+    const legal = abracadawhatGame.legalActions(state, 0).map((action) => labelled(abracadawhatGame, action));
     const act = vi.fn();
     const seat = abracadawhatGame.decision(state);
     const me = seat.type === "turn" ? seat.seat : 0;
-    render(<MatchView snap={snapshot({ you: me, table: tableOf("abracadawhat", 3), view: abracadawhatGame.view(state, me), decision: { type: "turn", seats: [me], prompt: "Call", deadline: null }, legal })} act={act} clearError={() => {}} />);
+    render(<MatchView snap={snapshot({ you: me, table: tableOf("abracadawhat", 3), view: abracadawhatGame.view(state, me), decision: decisionOf(abracadawhatGame, state), legal })} act={act} clearError={() => {}} />);
     expect(screen.getAllByRole("img", { name: "hidden stone" }).length).toBe(5);
     expect(view.hands[0]).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: /cast 3 / }));
@@ -113,7 +125,7 @@ describe("Abraca…What? screen", () => {
     act.mockClear();
     const base = abracadawhatGame.view(state, me);
     const afterFive = { ...base, phase: { type: "casting" as const, seat: me, lastCast: 5 } };
-    render(<MatchView snap={snapshot({ you: me, table: tableOf("abracadawhat", 3), view: afterFive, decision: { type: "turn", seats: [me], prompt: "Call", deadline: null }, legal })} act={act} clearError={() => {}} />);
+    render(<MatchView snap={snapshot({ you: me, table: tableOf("abracadawhat", 3), view: afterFive, decision: decisionOf(abracadawhatGame, state), legal })} act={act} clearError={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: /cast 2 / }));
     expect(act).not.toHaveBeenCalled();
     expect(screen.getByRole("alert").textContent).toContain("below your last cast (5)");
@@ -126,7 +138,7 @@ describe("Abraca…What? screen", () => {
     cleanup();
     act.mockClear();
     const onlyHigh = legal.filter((l) => (l.action as { spell?: number }).spell !== 2);
-    render(<MatchView snap={snapshot({ you: me, table: tableOf("abracadawhat", 3), view: base, decision: { type: "turn", seats: [me], prompt: "Call", deadline: null }, legal: onlyHigh })} act={act} clearError={() => {}} />);
+    render(<MatchView snap={snapshot({ you: me, table: tableOf("abracadawhat", 3), view: base, decision: decisionOf(abracadawhatGame, state), legal: onlyHigh })} act={act} clearError={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: /cast 2 / }));
     expect(act).not.toHaveBeenCalled();
     expect(screen.getByRole("alert").textContent).toContain("not allowed");
@@ -135,6 +147,9 @@ describe("Abraca…What? screen", () => {
 
 describe("generic match parts", () => {
   it("labels every listed action, shows errors plainly, the log, the connection, and the result", () => {
+    const emmerlausState = emmerlausGame.setup({ seats: 2, options: emmerlausGame.optionsSchema.parse({}), seed: 3 });
+    const pass = emmerlausGame.legalActions(emmerlausState, 0).at(-1);
+    const played = emmerlausGame.apply(emmerlausGame.clone(emmerlausState), 0, pass).map((e: unknown) => emmerlausGame.eventFor(e, 0)).find((e: unknown) => e !== null);
     const act = vi.fn();
     const clearError = vi.fn();
     render(
@@ -143,25 +158,35 @@ describe("generic match parts", () => {
           status: "reconnecting",
           table: tableOf("emmerlaus", 2),
           view: null,
-          decision: { type: "turn", seats: [0], prompt: "play a card", deadline: Date.now() + 30_000 },
-          legal: [{ action: { type: "pass" }, label: "discard Sommeil inactive" }],
+          decision: decisionOf(emmerlausGame, emmerlausState, Date.now() + 30_000),
+          legal: [labelled(emmerlausGame, pass)],
           error: { code: "not-your-turn", message: "wait for your turn" },
-          log: [{ version: 1, actor: 1, by: "bot", text: "Seat 2 plays Dommage" }],
+          log: [{ version: 1, actor: 1, by: "bot", event: played }],
           outcome: { winners: [0], scores: [1, 0], draw: false },
         })}
         act={act}
         clearError={clearError}
       />,
     );
-    fireEvent.click(screen.getByRole("button", { name: "discard Sommeil inactive" }));
-    expect(act).toHaveBeenCalledWith({ type: "pass" });
-    expect(screen.getByRole("alert").textContent).toContain("wait for your turn");
+    fireEvent.click(screen.getByRole("button", { name: english(emmerlausGame, emmerlausGame.describeAction(pass)) }));
+    expect(act).toHaveBeenCalledWith(pass);
+    // the error is worded from its code, not the server's English detail
+    expect(screen.getByRole("alert").textContent).toContain("It is not your turn.");
     fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
     expect(clearError).toHaveBeenCalled();
     expect(screen.getByRole("status").textContent).toContain("reconnecting");
     expect(screen.getByRole("timer").textContent).toMatch(/\d+ s left/);
-    expect(screen.getByText(/Seat 2 plays Dommage/)).toBeTruthy();
-    expect(screen.getByTestId("outcome").textContent).toContain("Winner: Ada");
+    const line = formatLine(emmerlausGame.text, "en", emmerlausGame.describeEvent(played, 0), { names: ["Ada", "Merlin (hard)"], me: 0 });
+    expect(screen.getByRole("region", { name: "Game log" }).textContent).toContain(line);
+    expect(screen.getByTestId("outcome").textContent).toContain("Winner: you");
+    expect(screen.getByText(/Ada \(you\)/)).toBeTruthy();
+    cleanup();
+    // in French, the same screen is worded in French, players named, bots with their level
+    switchLanguage("fr");
+    render(<MatchView snap={snapshot({ table: tableOf("emmerlaus", 2), decision: decisionOf(emmerlausGame, emmerlausState), legal: [labelled(emmerlausGame, pass)], error: { code: "not-your-turn", message: "wait" }, outcome: { winners: [1], scores: [0, 1], draw: false } })} act={act} clearError={clearError} />);
+    expect(screen.getByRole("alert").textContent).toContain("Ce n’est pas à vous de jouer.");
+    expect(screen.getByTestId("outcome").textContent).toContain("Gagnant : Merlin (difficile)");
+    expect(screen.getByText(/Ada \(vous\)/)).toBeTruthy();
   });
 });
 
@@ -169,22 +194,23 @@ describe("Incantibus and Emmerlaüs screens", () => {
   it("Incantibus draws the room, the rows, every trunk and wand from a real view", () => {
     const state = incantibusGame.setup({ seats: 3, options: incantibusGame.optionsSchema.parse({}), seed: 5 });
     const view = incantibusGame.view(state, 0);
-    const legal = incantibusGame.legalActions(state, 0).map((action) => ({ action, label: incantibusGame.describeAction(action) }));
+    const legal = incantibusGame.legalActions(state, 0).map((action) => labelled(incantibusGame, action));
     const act = vi.fn();
-    render(<MatchView snap={snapshot({ table: tableOf("incantibus", 3), view, decision: { type: "simultaneous", seats: [0, 1, 2], prompt: "point", deadline: null }, legal })} act={act} clearError={() => {}} />);
+    render(<MatchView snap={snapshot({ table: tableOf("incantibus", 3), view, decision: decisionOf(incantibusGame, state), legal })} act={act} clearError={() => {}} />);
     expect(screen.getByRole("region", { name: "tower" })).toBeTruthy();
     expect(screen.getAllByLabelText(/^trunk of /).length).toBe(3);
     expect(screen.getAllByLabelText(/^wand \d/).length).toBe(3);
-    fireEvent.click(screen.getByRole("button", { name: legal[0]!.label }));
+    fireEvent.click(screen.getByRole("button", { name: english(incantibusGame, legal[0]!.label) }));
     expect(act).toHaveBeenCalledWith(legal[0]!.action);
   });
 
   it("Emmerlaüs shows every wizard's life and power, our hand only, and dice rolled", () => {
     const state = emmerlausGame.setup({ seats: 3, options: emmerlausGame.optionsSchema.parse({}), seed: 9 });
     const view = emmerlausGame.view(state, 1);
+    const roll = { type: "roll", seat: 0, what: "amount", card: "eclair", die: 6, dice: [4, 2], total: 6 };
     render(
       <MatchView
-        snap={snapshot({ you: 1, table: tableOf("emmerlaus", 3), view, decision: { type: "turn", seats: [0], prompt: "play", deadline: null }, lastEvents: [{ type: "roll", seat: 0, what: "resistance", dice: [4, 2], total: 6 }] })}
+        snap={snapshot({ you: 1, table: tableOf("emmerlaus", 3), view, decision: decisionOf(emmerlausGame, state), lastEvents: [roll] })}
         act={() => {}}
         clearError={() => {}}
       />,

@@ -50,7 +50,7 @@ export function MatchView({ snap, act, clearError }: { snap: MatchSnapshot; act:
               <li key={s.seat} className={`${waiting ? "waiting" : ""}${s.seat === mySeat ? " me" : ""}`}>
                 {waiting && <span aria-hidden="true">▶ </span>}
                 {t("table.seatLine", {
-                  name: s.name ? tx.t("common.name", { who: { seat: s.seat } }) : t("table.seatOpen"),
+                  name: s.name ? tx.displayName(s.seat) : t("table.seatOpen"),
                   me: s.seat === mySeat ? "yes" : "no",
                   takeover: s.botTakeover ? "yes" : "no",
                   offline: s.kind === "human" && !s.connected ? "yes" : "no",
