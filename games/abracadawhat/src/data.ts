@@ -1,20 +1,9 @@
 // Abraca…What? components: the eight spells (spell k has k spellstones), life, hands, the die.
 // Follows the rulebook's component list and /work/shared/spec/abracadawhat-notes.md.
 
-/** Spell numbers; spell k has exactly k stones (36 in all). */
+/** Spell numbers; spell k has exactly k stones (36 in all). Names and effects in words: text/. */
 export const SPELLS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export type Spell = (typeof SPELLS)[number];
-
-export const SPELL_NAMES: Readonly<Record<Spell, string>> = {
-  1: "Ancient Dragon",
-  2: "Dark Wanderer",
-  3: "Sweet Dream",
-  4: "Night Singer",
-  5: "Lightning Tempest",
-  6: "Blizzard",
-  7: "Fireball",
-  8: "Magic Drink",
-};
 
 /** What a successful cast does, as data (the rules switch on `effect`). */
 export const SPELL_EFFECTS = {

@@ -1,8 +1,8 @@
 // What happens in a game of Abraca…What?, and what each viewer may see of it.
 // A seat never sees its own stones (deal, refill) nor another seat's secret stone;
-// spectators see stones only when the table lets them (`spectatorsSee`).
+// spectators see stones only when the table lets them (`spectatorsSee`). Their words: describe.ts.
 import type { Viewer } from "@grimoire/engine";
-import { SPELL_NAMES, type Spell } from "./data.ts";
+import type { Spell } from "./data.ts";
 import type { Counts, RoundEnd } from "./state.ts";
 
 export const CAST_OUTCOMES = ["success", "failure", "illegal"] as const;
@@ -19,7 +19,8 @@ export type Event =
   | { type: "secret"; seat: number; spell: Spell | null; none: boolean }
   | { type: "refill"; seat: number; count: number; stones: Spell[] | null; spectatorsSee: boolean }
   | { type: "turn-end"; seat: number; next: number }
-  | { type: "round-end"; round: number; end: RoundEnd; winner: number | null; points: number[]; scores: number[]; life: number[] }
+  /** `seat`: whose action ended the round (the loser of a self knock-out). */
+  | { type: "round-end"; round: number; end: RoundEnd; seat: number; winner: number | null; points: number[]; scores: number[]; life: number[] }
   | { type: "game-over"; winners: number[]; scores: number[] };
 
 export function eventFor(event: Event, viewer: Viewer): Event | null {
@@ -40,45 +41,5 @@ export function eventFor(event: Event, viewer: Viewer): Event | null {
     case "round-end":
     case "game-over":
       return event;
-  }
-}
-
-const who = (seat: number, viewer: Viewer) => (seat === viewer ? "You" : `Seat ${seat + 1}`);
-const spellText = (spell: Spell) => `${spell} (${SPELL_NAMES[spell]})`;
-
-export function describeEvent(full: Event, viewer: Viewer): string {
-  // Projected again, so a caller handing over an unprojected event still reveals nothing hidden.
-  const event = eventFor(full, viewer);
-  if (event === null) return "";
-  switch (event.type) {
-    case "round-start":
-      return `Round ${event.round} begins; Seat ${event.first + 1} casts first.`;
-    case "cast":
-      switch (event.outcome) {
-        case "success":
-          return `${who(event.seat, viewer)} cast ${spellText(event.spell)}.`;
-        case "failure":
-          return `${who(event.seat, viewer)} called ${spellText(event.spell)} without holding it.`;
-        case "illegal":
-          return `${who(event.seat, viewer)} called ${spellText(event.spell)}, lower than the previous cast: penalty.`;
-      }
-      break;
-    case "roll":
-      return `${who(event.seat, viewer)} rolled ${event.value}.`;
-    case "life":
-      return `${who(event.seat, viewer)} ${event.change >= 0 ? "gained" : "lost"} ${Math.abs(event.change)} life (now ${event.life}).`;
-    case "secret":
-      if (event.none) return `${who(event.seat, viewer)} found no secret stone left.`;
-      return event.spell === null ? `${who(event.seat, viewer)} took a secret stone.` : `${who(event.seat, viewer)} took a secret stone: ${spellText(event.spell)}.`;
-    case "refill":
-      return `${who(event.seat, viewer)} drew ${event.count} stone${event.count === 1 ? "" : "s"}${event.stones ? `: ${event.stones.join(", ")}` : ""}.`;
-    case "turn-end":
-      return `Turn over for ${who(event.seat, viewer).replace("You", "you")}; Seat ${event.next + 1} is next.`;
-    case "round-end": {
-      const winner = event.winner === null ? "no winner" : `${who(event.winner, viewer)} won it`;
-      return `Round ${event.round} over (${event.end}): ${winner}; points ${event.points.join("/")}, scores ${event.scores.join("/")}.`;
-    }
-    case "game-over":
-      return `Game over: ${event.winners.map((s) => who(s, viewer)).join(" and ")} won with ${event.scores.join("/")}.`;
   }
 }

@@ -4,26 +4,25 @@ import { fromArrangement } from "./arrangement.ts";
 import { bots, levels } from "./bots/index.ts";
 import { searchBot } from "./bots/search.ts";
 import { strongBot } from "./bots/strong.ts";
-import { SPELL_NAMES } from "./data.ts";
-import { describeEvent, eventFor, type Event } from "./events.ts";
+import { describeAction, describeEvent, describeView } from "./describe.ts";
+import { eventFor, type Event } from "./events.ts";
 import { apply, decision, legalActions, maxActions, newState, outcome, parseAction, startRound } from "./rules.ts";
 import { cloneState, optionsSchema, type Action, type Options, type State } from "./state.ts";
-import { describeView, makeView, resample, shuffleHidden, type View } from "./view.ts";
+import { text } from "./text/index.ts";
+import { makeView, resample, shuffleHidden, type View } from "./view.ts";
 
 export * from "./data.ts";
 export * from "./state.ts";
 export * from "./events.ts";
 export { CAST, END, apply, decision, gameWinners, legalActions, leftOf, rightOf, parseAction } from "./rules.ts";
-export { describeView, makeView, resample, shuffleHidden, unseenCounts, checkConservation, type View } from "./view.ts";
+export { describeAction, describeEvent, describeView, prompt, spellName, spellRef } from "./describe.ts";
+export { text } from "./text/index.ts";
+export { makeView, resample, shuffleHidden, unseenCounts, checkConservation, type View } from "./view.ts";
 export { arrangementSchema, fromArrangement, type Arrangement } from "./arrangement.ts";
 export { bots, levels, reasonerBot, callValues, atLeastOne, holdChances } from "./bots/index.ts";
 export { seatChances } from "./bots/probability.ts";
 export { failureCost, successValue } from "./bots/reasoner.ts";
 export { chancesOf, handPosterior, sampleHand, type HandDistribution } from "./posterior.ts";
-
-function describeAction(action: Action): string {
-  return action.type === "end" ? "End the turn" : `Call ${action.spell} (${SPELL_NAMES[action.spell]})`;
-}
 
 export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> = {
   id: "abracadawhat",
@@ -31,11 +30,12 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
   minSeats: 2,
   maxSeats: 5,
   optionsSchema,
+  // Words: option.<name>.label, .description and .value.<value> in text/.
   optionDocs: [
-    { name: "die", description: "Faces of the die (spells 1 and 3, failed 1)", values: "d3 (1–3, default) | d6 (1–6)" },
-    { name: "easy", description: "Easy variant: later casts in a turn may have any number", values: "true | false (default)" },
-    { name: "lastStanding", description: "Variant: only the last standing wizard scores (2 + secret stones)", values: "true | false (default)" },
-    { name: "spectatorsSeeHands", description: "Spectators see the stones in front of every player", values: "true | false (default)" },
+    { name: "die", values: ["d3", "d6"] },
+    { name: "easy", values: ["false", "true"] },
+    { name: "lastStanding", values: ["false", "true"] },
+    { name: "spectatorsSeeHands", values: ["false", "true"] },
   ],
   maxActions: (seats) => maxActions(seats),
   setup({ seats, options, seed }) {
@@ -54,6 +54,7 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
   describeEvent,
   describeAction,
   describeView,
+  text,
   resample,
   shuffleHidden,
   clone: cloneState,

@@ -3,6 +3,7 @@
 // `apply` mutates the state; it allocates only the events it returns.
 import { rollDie, shuffle, type ActionError, type Decision, type Outcome, type Result, err, ok } from "@grimoire/engine";
 import { DIE_SIDES, HAND_SIZE, MAX_LIFE, POINTS_TO_WIN, SECRET_STONES, SPELL_EFFECTS, allStones, isSpell, revealedCount, type Spell } from "./data.ts";
+import { prompt } from "./describe.ts";
 import type { Event } from "./events.ts";
 import { countOf, emptyCounts, type Action, type Options, type RoundEnd, type State } from "./state.ts";
 
@@ -73,16 +74,7 @@ export function decision(state: State): Decision {
   const phase = state.phase;
   switch (phase.type) {
     case "casting":
-      return {
-        type: "turn",
-        seat: phase.seat,
-        prompt:
-          phase.lastCast === 0
-            ? "Call a spell"
-            : state.options.easy
-              ? "Call another spell or end your turn"
-              : `Call a spell ${phase.lastCast} or higher, or end your turn`,
-      };
+      return { type: "turn", seat: phase.seat, prompt: prompt(phase.lastCast, state.options.easy) };
     case "over":
       return { type: "over" };
   }
@@ -274,7 +266,7 @@ function endRound(state: State, end: RoundEnd, seat: number, winner: number | nu
   }
   for (let s = 0; s < n; s++) state.scores[s]! += points[s]!;
   state.lastRoundPoints = points;
-  events.push({ type: "round-end", round: state.round, end, winner, points: points.slice(), scores: state.scores.slice(), life: state.life.slice() });
+  events.push({ type: "round-end", round: state.round, end, seat, winner, points: points.slice(), scores: state.scores.slice(), life: state.life.slice() });
   if (state.scores.some((score) => score >= POINTS_TO_WIN)) {
     const winners = gameWinners(state);
     state.phase = { type: "over", winners };

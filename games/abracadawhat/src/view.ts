@@ -181,27 +181,3 @@ export function checkConservation(state: State): void {
     for (const k of missing) if (hand[k]! > 0) throw new Error(`seat ${seat} holds a ${k} although its log says it failed to cast ${k} since it last drew`);
   });
 }
-
-/** The view as text for the terminal. */
-export function describeView(view: View, viewer: Viewer): string {
-  const stones = (counts: Counts) => {
-    const parts: string[] = [];
-    for (let k = 1; k <= 8; k++) for (let i = 0; i < counts[k]!; i++) parts.push(String(k));
-    return parts.length > 0 ? parts.join(" ") : "-";
-  };
-  const lines = [`Round ${view.round}. Board (cast): ${stones(view.board)}${countOf(view.revealed) > 0 ? `; revealed: ${stones(view.revealed)}` : ""}.`];
-  lines.push(`Pile: ${view.pileSize} stones; secret stones left: ${view.secretCount}.`);
-  for (let seat = 0; seat < view.seats; seat++) {
-    const hand = view.hands[seat];
-    const taken = view.taken[seat];
-    const secret = view.takenCounts[seat]! > 0 ? `, secret stones: ${taken ? taken.join(" ") : view.takenCounts[seat]}` : "";
-    const name = seat === viewer ? `Seat ${seat + 1} (you)` : `Seat ${seat + 1}`;
-    lines.push(`${name}: life ${view.life[seat]}, score ${view.scores[seat]}, stones: ${hand ? stones(hand) : `${view.handSizes[seat]} hidden`}${secret}`);
-  }
-  if (view.phase.type === "casting") {
-    lines.push(`Seat ${view.phase.seat + 1} is casting${view.phase.lastCast > 0 ? ` (last cast: ${view.phase.lastCast})` : ""}.`);
-  } else {
-    lines.push(`Game over: ${view.phase.winners.map((s) => `Seat ${s + 1}`).join(" and ")} won.`);
-  }
-  return lines.join("\n");
-}

@@ -1,6 +1,8 @@
 // Rules the first test pass left implicit, checked one by one against the rulebook and the rulings.
+import { msg, seatRef, type Viewer } from "@grimoire/engine";
+import { formatLine } from "@grimoire/engine/text";
 import { describe, expect, it } from "vitest";
-import { abracadawhatGame as game } from "../src/index.ts";
+import { abracadawhatGame as game, text, type Event } from "../src/index.ts";
 import { arranged, cast, end, ofType, turnSeat } from "./helpers.ts";
 
 const four = { hands: [[1, 2, 3, 4, 5], [6, 6, 7, 7, 8], [6, 7, 8, 8, 8], [5, 5, 6, 7, 8]], secret: [4, 5, 6, 7] };
@@ -82,13 +84,16 @@ describe("audit: texts say nothing hidden", () => {
     const secret = ofType(cast(s, 0, 4), "secret")[0]!;
     expect(secret.spell).toBe(4); // the first secret stone listed is the first taken
     const refill = ofType(end(s, 0), "refill")[0]!;
-    const drawn = refill.stones!.join(", ");
-    expect(game.describeEvent(refill, 0)).not.toContain(drawn);
-    expect(game.describeEvent(refill, 0)).toBe("You drew 1 stone.");
-    expect(game.describeEvent(refill, "spectator")).toBe("Seat 1 drew 1 stone.");
-    expect(game.describeEvent(refill, 1)).toBe(`Seat 1 drew 1 stone: ${drawn}.`);
-    expect(game.describeEvent(secret, 1)).toBe("Seat 1 took a secret stone.");
-    expect(game.describeEvent(secret, "spectator")).toBe("Seat 1 took a secret stone.");
-    expect(game.describeEvent(secret, 0)).toBe("You took a secret stone: 4 (Night Singer).");
+    const drawn = refill.stones!;
+    const names = ["Ada", "Basile", "Chloé", "Denis"];
+    const line = (event: Event, viewer: Viewer) => formatLine(text, "en", game.describeEvent(event, viewer), { names, me: viewer === "spectator" ? null : viewer });
+    expect(drawn).toHaveLength(1);
+    expect(game.describeEvent(refill, 0)).toEqual(msg("event.refill.hidden", { player: seatRef(0), count: 1 }));
+    expect(line(refill, 0)).toBe("You draw 1 stone.");
+    expect(line(refill, "spectator")).toBe("Ada draws 1 stone.");
+    expect(line(refill, 1)).toBe(`Ada draws 1 stone: ${drawn[0]}.`);
+    expect(line(secret, 1)).toBe("Ada takes a secret stone.");
+    expect(line(secret, "spectator")).toBe("Ada takes a secret stone.");
+    expect(line(secret, 0)).toBe("You take a secret stone: 4 (Night Singer).");
   });
 });
