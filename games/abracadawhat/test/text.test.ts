@@ -51,7 +51,7 @@ describe("events in English and French", () => {
     expect(event("fr", failure, SPECTATOR)).toBe("Ada annonce le 1 (Dragon Ancestral) sans l’avoir.");
     const illegal: Event = { type: "cast", seat: 0, spell: 4, outcome: "illegal" };
     expect(event("en", illegal, 0)).toBe("You call 4 (Night Singer), lower than the previous cast: called out, penalty.");
-    expect(event("fr", illegal, 0)).toBe("Vous annoncez le 4 (Chanteur Nocturne), plus petit que le sort précédent\u00a0: vous êtes dénoncé, pénalité.");
+    expect(event("fr", illegal, 0)).toBe("Vous annoncez le 4 (Chanteur Nocturne), plus petit que le sort précédent\u00a0: annonce interdite, pénalité.");
   });
   it("life points, singular and plural (French 0 and 1 singular)", () => {
     const loss: Event = { type: "life", seat: 2, change: -2, life: 0 };
@@ -83,6 +83,9 @@ describe("events in English and French", () => {
     );
     const selfKnockout: Event = { ...roundEnd, end: "self-knockout", seat: 1, winner: null };
     expect(event("en", selfKnockout, 0)).toContain("Basile knocked themself out, no winner.");
+    expect(event("fr", selfKnockout, 1)).toContain("vous tombez à 0 point de vie de votre propre fait, pas de gagnant.");
+    const lastStanding: Event = { ...roundEnd, end: "last-standing", seat: 0, winner: 2 };
+    expect(event("fr", lastStanding, 0)).toContain("il ne reste plus que Chloé en jeu.");
     const shared: Event = { type: "game-over", winners: [0, 2], scores: [8, 3, 8] };
     expect(event("en", shared, 1)).toBe("Game over: Ada and Chloé share the win.");
     expect(event("fr", shared, 2)).toBe("Partie terminée\u00a0: vous partagez la victoire avec Ada.");
