@@ -5,7 +5,7 @@ import type { Catalogue } from "@grimoire/engine";
 
 export const en = {
   "game.title": "Abraca…What?",
-  "game.short": "Everyone sees your spellstones but you. Work out what you hold, cast it, and be the last wizard standing or the first to empty your stones.",
+  "game.short": "Everyone sees your spellstones but you. Work out what you hold, cast your spells, and knock out a rival or empty your stones first.",
 
   // How to play, one paragraph per key, in reading order.
   "rules.goal": "Wizards duel in rounds. Win a round by emptying your stones or by knocking out an opponent; the first to 8 points at the end of a round wins the game.",

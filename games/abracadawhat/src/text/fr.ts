@@ -5,7 +5,7 @@ import type { en } from "./en.ts";
 
 export const fr: Record<keyof typeof en, string> = {
   "game.title": "Abraca…Quoi ?",
-  "game.short": "Tout le monde voit vos pierres magiques, sauf vous. Devinez ce que vous avez, lancez vos sorts, et soyez le dernier sorcier debout ou le premier à vider ses pierres.",
+  "game.short": "Tout le monde voit vos pierres magiques, sauf vous. Devinez ce que vous avez, lancez vos sorts, et mettez un rival hors de combat ou videz vos pierres avant les autres.",
 
   "rules.goal": "Les sorciers s’affrontent en plusieurs rondes. On gagne une ronde en lançant sa dernière pierre ou en mettant un adversaire hors de combat ; le premier à 8 points à la fin d’une ronde gagne la partie.",
   "rules.stones": "Il y a 36 pierres magiques : 1 pierre pour le sort 1, 2 pour le sort 2, et ainsi de suite jusqu’à 8 pierres pour le sort 8. Plus le numéro est petit, plus le sort est rare et puissant.",
