@@ -10,6 +10,7 @@ import type {
   CreateTableRequest,
   DecisionInfo,
   ErrorCode,
+  ErrorParams,
   LegalAction,
   MatchRecord,
   OutcomeInfo,
@@ -37,6 +38,7 @@ export class HubError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
@@ -240,7 +242,7 @@ export class Hub {
     await this.storage.saveTable(record);
     this.log(`table ${record.id}: ${game.id} started`);
     this.broadcastTable(live);
-    for (const sub of live.subscribers) sub.send(this.sync(live, sub.viewer));
+    this.fanOut(live, (viewer) => this.sync(live, viewer));
     this.schedule(live);
   }
 
@@ -329,7 +331,7 @@ export class Hub {
     if (!(decision.type === "simultaneous" && after.type === "simultaneous" && waitingSeats(after).every((s) => before.includes(s)))) live.deadline = null;
     live.history.push({ seat, by, events });
     if (by === "clock" || by === "absent") this.log(`table ${live.record.id}: v${version}: a bot played for seat ${seat} (${by === "clock" ? "clock ran out" : "away past the grace period"})`);
-    for (const sub of live.subscribers) sub.send(this.update(live, version, sub.viewer));
+    this.fanOut(live, (viewer) => this.update(live, version, viewer));
     if (game.decision(state).type === "over") await this.finish(live);
     else this.schedule(live);
     return version;
@@ -343,7 +345,7 @@ export class Hub {
     await this.storage.saveTable(live.record);
     this.log(`table ${live.record.id}: over`);
     this.broadcastTable(live);
-    for (const sub of live.subscribers) sub.send(this.overMessage(live));
+    this.fanOut(live, () => this.overMessage(live));
   }
 
   private clearTimers(live: Live): void {
@@ -500,6 +502,16 @@ export class Hub {
     return { type: "over", version: live.version, outcome: live.record.outcome as OutcomeInfo, seed: live.record.seed, seedHash: live.record.seedHash };
   }
 
+  /** Sends each subscriber its message, built once per viewer (every spectator shares one). */
+  private fanOut(live: Live, make: (viewer: WireViewer) => ServerOut): void {
+    const built = new Map<WireViewer, ServerOut>();
+    for (const sub of live.subscribers) {
+      let message = built.get(sub.viewer);
+      if (message === undefined) built.set(sub.viewer, (message = make(sub.viewer)));
+      sub.send(message);
+    }
+  }
+
   private broadcastTable(live: Live): void {
     const table = this.info(live);
     for (const sub of live.subscribers) sub.send({ type: "table", table });
@@ -522,6 +534,18 @@ export class Hub {
       outcome: live.record.outcome,
       eventsHash: eventsHash(live.history.map((h) => h.events)),
     };
+  }
+
+  /** Tables in memory of each game, by status (for /metrics). */
+  tableCounts(): { game: string; status: TableInfo["status"]; count: number }[] {
+    const counts = new Map<string, { game: string; status: TableInfo["status"]; count: number }>();
+    for (const { record } of this.tables.values()) {
+      const key = `${record.game}\n${record.status}`;
+      const entry = counts.get(key) ?? { game: record.game, status: record.status, count: 0 };
+      entry.count++;
+      counts.set(key, entry);
+    }
+    return [...counts.values()];
   }
 
   async close(): Promise<void> {
