@@ -30,8 +30,8 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  connectionsPerIp: 32,
-  handshakesPerMinute: 60,
+  connectionsPerIp: 64,
+  handshakesPerMinute: 120,
   helloTimeoutMs: 10_000,
   heartbeatMs: 30_000,
   sendBufferBytes: 4 * 1024 * 1024,

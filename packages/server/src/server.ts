@@ -4,6 +4,8 @@
 // creation, joins and live bot-only tables; request and header timeouts; JSON logs (pino) with a
 // request id. `close()` shuts down gracefully.
 import { existsSync } from "node:fs";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -100,6 +102,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     requestTimeout: limits.requestTimeoutMs,
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))) },
     routerOptions: { maxParamLength: 1000 },
+    clientErrorHandler: answerClientError,
   });
   const log = (line: string) => {
     app.log.info(line);
@@ -174,6 +177,22 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
       return closing;
     },
   };
+}
+
+/** A request Node refused before Fastify saw it (timed out, headers too large, not HTTP): our error shape. */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, code, message]: [number, ErrorCode, string] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "timeout", "the request took too long"]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "too-large", "the request headers are too large"]
+        : [400, "bad-message", "not a valid HTTP request"];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 function sendError(reply: FastifyReply, code: ErrorCode, message: string, params?: ErrorParams) {
