@@ -1,8 +1,10 @@
 // Operation: /healthz, /readyz (503 while storage is down), /metrics parsed by a Prometheus text
 // parser with every metric the issue names, and JSON logs with a request id and no seat token.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Writable } from "node:stream";
 import parsePrometheus from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,5 +134,14 @@ describe("operation", () => {
       expect(all.includes(token)).toBe(false);
       expect(all.includes(token.slice(0, 16))).toBe(false);
     }
+  });
+
+  it("an unhandled promise rejection is logged, never fatal", () => {
+    const script = fileURLToPath(new URL("./support/reject-child.ts", import.meta.url));
+    const run = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", timeout: 30_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("ALIVE");
+    const logged = run.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { msg: string; err?: { message: string } });
+    expect(logged.some((l) => l.msg === "unhandled rejection" && l.err?.message === "nobody handles this")).toBe(true);
   });
 });
