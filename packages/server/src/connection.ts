@@ -24,6 +24,8 @@ export interface ConnectionContext {
   readonly log: FastifyBaseLogger;
   /** True once the server is shutting down: no new connections, no new acts. */
   draining(): boolean;
+  /** The client's address: the TCP peer, or what trusted proxies say (`TRUST_PROXY`). */
+  addressOf(request: IncomingMessage): string;
 }
 
 /** Close codes (RFC 6455 §7.4.1). */
@@ -275,7 +277,7 @@ export class Connections {
     }
     if (path !== "/ws") return reject(socket, 404, "not-found", "WebSocket connections are served at /ws");
     if (this.ctx.draining()) return reject(socket, 503, "unavailable", "the server is restarting", { retryAfterMs: 1000 });
-    const ip = request.socket.remoteAddress ?? "unknown";
+    const ip = this.ctx.addressOf(request);
     const wait = this.handshakes.take(ip);
     if (wait > 0) {
       this.ctx.metrics.refuse("rate-limited");

@@ -40,7 +40,8 @@ export async function ensureWebClient(log: (line: string) => void): Promise<stri
 
 /**
  * PORT (8080), DATA_DIR (./data), DATABASE_URL (postgres://…, else SQLite), HOST (0.0.0.0),
- * SERVE_WEB (0: API only), LOG_LEVEL (info), and the LIMIT_* variables (limits.ts).
+ * SERVE_WEB (0: API only), LOG_LEVEL (info), TRUST_PROXY (proxies whose X-Forwarded-For is
+ * believed), and the LIMIT_* variables (limits.ts).
  */
 export async function startFromEnv(): Promise<void> {
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? "info" });
@@ -59,6 +60,7 @@ export async function startFromEnv(): Promise<void> {
     webDist,
     limits,
     logger,
+    ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY } : {}),
   });
   log(`Grimoire server listening on http://localhost:${server.port}`);
   stopOnSignals(server, logger);

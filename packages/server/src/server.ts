@@ -4,7 +4,7 @@
 // creation, joins and live bot-only tables; request and header timeouts; JSON logs (pino) with a
 // request id. `close()` shuts down gracefully.
 import { existsSync } from "node:fs";
-import { STATUS_CODES } from "node:http";
+import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import type { AnyGame } from "@grimoire/engine";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import proxyAddr from "@fastify/proxy-addr";
 import { BotPool, type BotRunner } from "./bots.ts";
 import { Connections } from "./connection.ts";
 import { registerHealth } from "./health.ts";
@@ -41,6 +42,11 @@ export interface ServerConfig {
   limits?: Partial<Limits>;
   /** Directory of the built web client, or null for the API only. */
   webDist?: string | null;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs, or
+   * `loopback`, `uniquelocal`): per-address limits then apply to the client behind them.
+   */
+  trustProxy?: string;
   /** A pino logger (JSON lines); none by default. */
   logger?: FastifyBaseLogger;
   /** Also receives the hub's lines (table started, bot took over, …). */
@@ -102,6 +108,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     requestTimeout: limits.requestTimeoutMs,
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))) },
     routerOptions: { maxParamLength: 1000 },
+    ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     clientErrorHandler: answerClientError,
   });
   const log = (line: string) => {
@@ -150,7 +157,9 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     return sendError(reply, "not-found", `no route ${request.method} ${request.url.split("?")[0]!.slice(0, 200)}`);
   });
 
-  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining });
+  const trusted = config.trustProxy ? proxyAddr.compile(config.trustProxy.split(",").map((a) => a.trim())) : null;
+  const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress) ?? "unknown";
+  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf });
   connections.listen(app.server);
   const liveConnections = connections;
 

@@ -2,7 +2,7 @@
 // per address, hello timeout, message flood, send buffer, silent peers (a bot takes the seat),
 // table creation, joins, bot-only tables, display names, and the HTTP edge (typed 404s, long ids,
 // 415, pagination, slow bodies and headers).
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { boot, Client, http, ManualClock, type TestServer } from "./support/harness.ts";
@@ -206,6 +206,39 @@ describe("lobby limits", () => {
     const bad = await http(server, "GET", "/api/tables?limit=100000");
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ code: "bad-message", params: { max: 200 } });
+  });
+});
+
+describe("behind a trusted proxy", () => {
+  /** Opens an upgrade as the proxy would, for `client`; resolves to the status line, the socket kept open. */
+  const upgradeFor = (port: number, client: string, sockets: Socket[]) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => socket.write(UPGRADE.replace("\r\n\r\n", `\r\nX-Forwarded-For: ${client}\r\n\r\n`)));
+      sockets.push(socket);
+      socket.once("data", (chunk: Buffer) => resolve(chunk.toString().split("\r\n")[0]!));
+      socket.once("error", reject);
+    });
+
+  it("limits apply to the address the proxy forwards, not to the proxy", async () => {
+    const server = await serve({ connectionsPerIp: 1, tablesPerMinute: 1 }, { trustProxy: "127.0.0.1" });
+    const sockets: Socket[] = [];
+    expect(await upgradeFor(server.port, "203.0.113.1", sockets)).toMatch(/ 101 /);
+    expect(await upgradeFor(server.port, "203.0.113.2", sockets)).toMatch(/ 101 /);
+    expect(await upgradeFor(server.port, "203.0.113.1", sockets)).toMatch(/ 429 /);
+    for (const s of sockets) s.destroy();
+    const create = (client: string) =>
+      fetch(`${server.url}/api/tables`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client }, body: JSON.stringify({ game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] }) });
+    expect((await create("203.0.113.1")).status).toBe(200);
+    expect((await create("203.0.113.2")).status).toBe(200);
+    expect((await create("203.0.113.1")).status).toBe(429);
+  });
+
+  it("without TRUST_PROXY, X-Forwarded-For is ignored", async () => {
+    const server = await serve({ tablesPerMinute: 1 });
+    const create = (client: string) =>
+      fetch(`${server.url}/api/tables`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client }, body: JSON.stringify({ game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] }) });
+    expect((await create("203.0.113.1")).status).toBe(200);
+    expect((await create("203.0.113.2")).status).toBe(429);
   });
 });
 
