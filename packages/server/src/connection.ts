@@ -43,12 +43,12 @@ function encode(message: ServerOut): Buffer {
 }
 
 /** Writes queued for spectators, sent a batch per turn of the event loop. */
-class Fanout {
-  private queue: { connection: Connection; data: Buffer }[] = [];
+export class Fanout {
+  private queue: { connection: { write(data: Buffer): void }; data: Buffer }[] = [];
   private head = 0;
   private scheduled = false;
 
-  push(connection: Connection, data: Buffer): void {
+  push(connection: { write(data: Buffer): void }, data: Buffer): void {
     this.queue.push({ connection, data });
     if (!this.scheduled) {
       this.scheduled = true;

@@ -513,8 +513,8 @@ export class Hub {
   }
 
   private broadcastTable(live: Live): void {
-    const table = this.info(live);
-    for (const sub of live.subscribers) sub.send({ type: "table", table });
+    const message: ServerOut = { type: "table", table: this.info(live) };
+    for (const sub of live.subscribers) sub.send(message);
   }
 
   // ------------------------------------------------------------ records
