@@ -57,7 +57,8 @@ describe("fuzz", () => {
   it("survives malformed frames and messages; other matches go on; memory returns to its baseline", async () => {
     const random = prng(12);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    const steady = new SteadyMatch(server);
+    // Finished matches stay in memory: a pause between acts keeps their number (and heap) small.
+    const steady = new SteadyMatch(server, 50);
     // Warm up (first connections, first matches), then the baseline.
     for (let i = 0; i < 20; i++) await attack(frame({ opcode: 0x3 }));
     while (steady.acked < 5) await new Promise((r) => setTimeout(r, 50));
@@ -168,7 +169,8 @@ describe("fuzz", () => {
     expect(ackedDuring).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 500));
     const after = heapMb();
-    expect(after - baseline, `heap ${baseline.toFixed(1)} MB → ${after.toFixed(1)} MB`).toBeLessThan(20);
+    console.info(`fuzz: ${sent} messages; heap ${baseline.toFixed(1)} MB → ${after.toFixed(1)} MB; other match acked ${ackedDuring} acts during the fuzz`);
+    expect(after - baseline, `heap ${baseline.toFixed(1)} MB → ${after.toFixed(1)} MB`).toBeLessThan(10);
     closedBy = [];
   }, 90_000);
 });

@@ -8,7 +8,11 @@ export class SteadyMatch {
   private running = true;
   private readonly done: Promise<void>;
 
-  constructor(private readonly server: { url: string; port: number }) {
+  /** `pauseMs` between acts keeps the number of tables (which stay in memory) small. */
+  constructor(
+    private readonly server: { url: string; port: number },
+    private readonly pauseMs = 0,
+  ) {
     this.done = this.loop();
   }
 
@@ -50,6 +54,7 @@ export class SteadyMatch {
         const answer = await Promise.race([c.waitFor("ack", (a) => a.ref === ref, from), c.waitFor("error", (e) => e.ref === ref, from)]);
         if (answer.type === "error") throw new Error(`act refused: ${answer.code}`);
         this.acked++;
+        if (this.pauseMs > 0) await new Promise((r) => setTimeout(r, this.pauseMs));
       }
     } finally {
       await Promise.all(clients.map((c) => c.close()));
