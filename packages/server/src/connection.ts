@@ -240,7 +240,8 @@ function refOf(text: string | null): string | null {
 
 /** Every connection of one server: upgrades, heartbeat, counts, shutdown. */
 export class Connections {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // Frames up to 4× the message limit are refused with `too-large`; anything longer closes (1009).
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 4 * MAX_FRAME_BYTES });
   private readonly all = new Set<Connection>();
   private readonly handshakes: KeyedBuckets;
   private readonly perIp = new ConnectionCounts();

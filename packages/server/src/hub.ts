@@ -167,7 +167,7 @@ export class Hub {
     const game = this.findGame(request.game);
     if (!game) throw new HubError("unknown-game", `unknown game "${request.game}"`);
     if (request.seats.length < game.minSeats || request.seats.length > game.maxSeats) {
-      throw new HubError("bad-seats", `${game.title} is for ${game.minSeats}–${game.maxSeats} players, got ${request.seats.length}`);
+      throw new HubError("bad-seats", `${game.title} is for ${game.minSeats}–${game.maxSeats} players, got ${request.seats.length}`, { min: game.minSeats, max: game.maxSeats });
     }
     const options = game.optionsSchema.safeParse(request.options);
     if (!options.success) throw new HubError("bad-options", options.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));

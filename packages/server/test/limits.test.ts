@@ -257,6 +257,9 @@ describe("HTTP edge", () => {
     expect(((await typed.json()) as { error: { code: string } }).error.code).toBe("unsupported-media-type");
     const form = await fetch(`${server.url}/api/tables`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "game=bidding" });
     expect(form.status).toBe(415);
+    // Errors carry what a client needs to word them itself.
+    const seats = await http(server, "POST", "/api/tables", { game: "abracadawhat", seats: [{ kind: "open" }] });
+    expect(seats.body.error).toMatchObject({ code: "bad-seats", params: { min: 2, max: 5 } });
   });
 
   it("a body sent one byte at a time is cut off by the request timeout (408)", async () => {
