@@ -88,8 +88,12 @@ export function measuredStorage(storage: Storage, metrics: Metrics, gameOf: (tab
       if (typeof value !== "function" || typeof prop !== "string" || !WRITE.test(prop)) return typeof value === "function" ? value.bind(target) : value;
       return async (...args: unknown[]) => {
         const end = metrics.storageWrite.startTimer({ op: prop });
-        const result: unknown = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        end();
+        let result: unknown;
+        try {
+          result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } finally {
+          end();
+        }
         if (prop === "appendAction") {
           const [tableId, entry] = args as [string, LoggedAction];
           metrics.actions.inc({ game: gameOf(tableId), by: entry.by satisfies ActorKind });
