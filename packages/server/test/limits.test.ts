@@ -106,7 +106,7 @@ describe("WebSocket limits", () => {
     back.send({ type: "hello", tableId: id, since: 0 });
     expect((await back.waitFor("sync")).version).toBe(0);
     await back.close();
-  }, 60_000);
+  }, 120_000);
 
   it("a seat whose socket goes silent (no pong) counts as away: after the grace period a bot plays for it", async () => {
     const clock = new ManualClock();
