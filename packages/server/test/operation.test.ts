@@ -1,14 +1,17 @@
 // Operation: /healthz, /readyz (503 while storage is down), /metrics parsed by a Prometheus text
-// parser with every metric the issue names, and JSON logs with a request id and no seat token.
+// parser with every metric the issue names, JSON logs with a request id and no seat token, and
+// /readyz on PostgreSQL behind a proxy that stalls like a network partition.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Writable } from "node:stream";
 import parsePrometheus from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger, SqliteStorage, type Storage } from "../src/index.ts";
+import { createLogger, PostgresStorage, SqliteStorage, type Storage } from "../src/index.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
 
 /** A storage that can be switched off: every call rejects while `down`. */
@@ -144,4 +147,75 @@ describe("operation", () => {
     const logged = run.stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { msg: string; err?: { message: string } });
     expect(logged.some((l) => l.msg === "unhandled rejection" && l.err?.message === "nobody handles this")).toBe(true);
   });
+});
+
+/** A TCP proxy to PostgreSQL that can stall: while stalled it forwards nothing, as a network partition would. */
+async function stallingProxy(target: { host: string; port: number }) {
+  let stalled = false;
+  const pairs: { client: Socket; upstream: Socket }[] = [];
+  const waiting: Socket[] = [];
+  const link = (client: Socket) => {
+    const upstream = connect(target.port, target.host);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+    pairs.push({ client, upstream });
+  };
+  const proxy = createNetServer((client) => (stalled ? waiting.push(client) : link(client)));
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (proxy.address() as AddressInfo).port,
+    stall() {
+      stalled = true;
+      for (const { client, upstream } of pairs) {
+        client.pause();
+        upstream.pause();
+      }
+    },
+    resume() {
+      stalled = false;
+      for (const { client, upstream } of pairs) {
+        client.resume();
+        upstream.resume();
+      }
+      for (const client of waiting.splice(0)) link(client);
+    },
+    close() {
+      for (const { client, upstream } of pairs) {
+        client.destroy();
+        upstream.destroy();
+      }
+      proxy.close();
+    },
+  };
+}
+
+describe("readiness on PostgreSQL", () => {
+  it("/readyz answers 503 while PostgreSQL is unreachable, 200 again once it is back", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+    const proxy = await stallingProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    const schema = `grimoire_test_${randomBytes(6).toString("hex")}`;
+    const viaProxy = new URL(url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const pgServer = await boot({ storage: new PostgresStorage(viaProxy.href, schema) });
+    try {
+      expect(await http(pgServer, "GET", "/readyz")).toMatchObject({ status: 200, body: { status: "ready", storage: "postgres" } });
+      proxy.stall();
+      const down = await http(pgServer, "GET", "/readyz");
+      expect(down.status).toBe(503);
+      expect(down.body).toMatchObject({ status: "unavailable", reason: "storage", storage: "postgres" });
+      expect((await http(pgServer, "GET", "/healthz")).status).toBe(200);
+      proxy.resume();
+      expect((await http(pgServer, "GET", "/readyz")).status).toBe(200);
+    } finally {
+      proxy.resume();
+      await pgServer.close();
+      proxy.close();
+      const cleanup = new PostgresStorage(url.href, schema);
+      await cleanup.dropSchema();
+      await cleanup.close();
+    }
+  }, 60_000);
 });
