@@ -257,7 +257,15 @@ export class Connections {
 
   /** Serves WebSocket upgrades at /ws on this HTTP server. */
   listen(server: Server): void {
-    server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
+    server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      try {
+        this.upgrade(request, socket, head);
+      } catch (error) {
+        // Whatever a handshake holds, it must not reach the process.
+        this.ctx.log.error({ err: error }, "upgrade failed");
+        socket.destroy();
+      }
+    });
   }
 
   counts(): Record<ConnectionKind, number> {

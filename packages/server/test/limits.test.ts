@@ -225,6 +225,8 @@ describe("behind a trusted proxy", () => {
     expect(await upgradeFor(server.port, "203.0.113.1", sockets)).toMatch(/ 101 /);
     expect(await upgradeFor(server.port, "203.0.113.2", sockets)).toMatch(/ 101 /);
     expect(await upgradeFor(server.port, "203.0.113.1", sockets)).toMatch(/ 429 /);
+    // A forwarded header that is no address at all: still answered.
+    expect(await upgradeFor(server.port, "garbage, 999.1.1.1, ::zz", sockets)).toMatch(/^HTTP\/1.1 \d{3}/);
     for (const s of sockets) s.destroy();
     const create = (client: string) =>
       fetch(`${server.url}/api/tables`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client }, body: JSON.stringify({ game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] }) });
