@@ -10,6 +10,7 @@ import type {
   CreateTableRequest,
   DecisionInfo,
   ErrorCode,
+  ErrorParams,
   LegalAction,
   MatchRecord,
   OutcomeInfo,
@@ -37,6 +38,7 @@ export class HubError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
@@ -165,7 +167,7 @@ export class Hub {
     const game = this.findGame(request.game);
     if (!game) throw new HubError("unknown-game", `unknown game "${request.game}"`);
     if (request.seats.length < game.minSeats || request.seats.length > game.maxSeats) {
-      throw new HubError("bad-seats", `${game.title} is for ${game.minSeats}–${game.maxSeats} players, got ${request.seats.length}`);
+      throw new HubError("bad-seats", `${game.title} is for ${game.minSeats}–${game.maxSeats} players, got ${request.seats.length}`, { min: game.minSeats, max: game.maxSeats });
     }
     const options = game.optionsSchema.safeParse(request.options);
     if (!options.success) throw new HubError("bad-options", options.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
@@ -242,7 +244,7 @@ export class Hub {
     await this.storage.saveTable(record);
     this.log(`table ${record.id}: ${game.id} started`);
     this.broadcastTable(live);
-    for (const sub of live.subscribers) sub.send(this.sync(live, sub.viewer));
+    this.fanOut(live, (viewer) => this.sync(live, viewer));
     this.schedule(live);
   }
 
@@ -331,7 +333,7 @@ export class Hub {
     if (!(decision.type === "simultaneous" && after.type === "simultaneous" && waitingSeats(after).every((s) => before.includes(s)))) live.deadline = null;
     live.history.push({ seat, by, events });
     if (by === "clock" || by === "absent") this.log(`table ${live.record.id}: v${version}: a bot played for seat ${seat} (${by === "clock" ? "clock ran out" : "away past the grace period"})`);
-    for (const sub of live.subscribers) sub.send(this.update(live, version, sub.viewer));
+    this.fanOut(live, (viewer) => this.update(live, version, viewer));
     if (game.decision(state).type === "over") await this.finish(live);
     else this.schedule(live);
     return version;
@@ -345,7 +347,7 @@ export class Hub {
     await this.storage.saveTable(live.record);
     this.log(`table ${live.record.id}: over`);
     this.broadcastTable(live);
-    for (const sub of live.subscribers) sub.send(this.overMessage(live));
+    this.fanOut(live, () => this.overMessage(live));
   }
 
   private clearTimers(live: Live): void {
@@ -501,9 +503,19 @@ export class Hub {
     return { type: "over", version: live.version, outcome: live.record.outcome as OutcomeInfo, seed: live.record.seed, seedHash: live.record.seedHash };
   }
 
+  /** Sends each subscriber its message, built once per viewer (every spectator shares one). */
+  private fanOut(live: Live, make: (viewer: WireViewer) => ServerOut): void {
+    const built = new Map<WireViewer, ServerOut>();
+    for (const sub of live.subscribers) {
+      let message = built.get(sub.viewer);
+      if (message === undefined) built.set(sub.viewer, (message = make(sub.viewer)));
+      sub.send(message);
+    }
+  }
+
   private broadcastTable(live: Live): void {
-    const table = this.info(live);
-    for (const sub of live.subscribers) sub.send({ type: "table", table });
+    const message: ServerOut = { type: "table", table: this.info(live) };
+    for (const sub of live.subscribers) sub.send(message);
   }
 
   // ------------------------------------------------------------ records
@@ -523,6 +535,18 @@ export class Hub {
       outcome: live.record.outcome,
       eventsHash: eventsHash(live.history.map((h) => h.events)),
     };
+  }
+
+  /** Tables in memory of each game, by status (for /metrics). */
+  tableCounts(): { game: string; status: TableInfo["status"]; count: number }[] {
+    const counts = new Map<string, { game: string; status: TableInfo["status"]; count: number }>();
+    for (const { record } of this.tables.values()) {
+      const key = `${record.game}\n${record.status}`;
+      const entry = counts.get(key) ?? { game: record.game, status: record.status, count: 0 };
+      entry.count++;
+      counts.set(key, entry);
+    }
+    return [...counts.values()];
   }
 
   async close(): Promise<void> {

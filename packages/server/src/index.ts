@@ -3,12 +3,18 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createLogger } from "./log.ts";
+import { limitsFromEnv } from "./limits.ts";
 import { createServer, DEFAULT_WEB_DIST, type RunningServer } from "./server.ts";
+import { logProcessErrors, stopOnSignals } from "./shutdown.ts";
 
 export { createServer, type ServerConfig, type RunningServer } from "./server.ts";
 export { Hub, HubError, systemClock, eventsHash, sha256, type Clock } from "./hub.ts";
 export { SqliteStorage, PostgresStorage, MIGRATIONS, type Storage, type TableRecord, type LoggedAction } from "./storage.ts";
 export { BotPool } from "./bots.ts";
+export { DEFAULT_LIMITS, LIMIT_ENV, limitsFromEnv, type Limits } from "./limits.ts";
+export { Metrics } from "./metrics.ts";
+export { createLogger } from "./log.ts";
 export * from "./protocol.ts";
 
 /** Builds the web client with Vite when its dist is missing and it has a config; null: API only. */
@@ -32,11 +38,18 @@ export async function ensureWebClient(log: (line: string) => void): Promise<stri
   return existsSync(join(dist, "index.html")) ? dist : null;
 }
 
-/** PORT (8080), DATA_DIR (./data), DATABASE_URL (postgres://…, else SQLite), HOST (0.0.0.0), SERVE_WEB (0: API only). */
+/**
+ * PORT (8080), DATA_DIR (./data), DATABASE_URL (postgres://…, else SQLite), HOST (0.0.0.0),
+ * SERVE_WEB (0: API only), LOG_LEVEL (info), TRUST_PROXY (proxies whose X-Forwarded-For is
+ * believed), and the LIMIT_* variables (limits.ts).
+ */
 export async function startFromEnv(): Promise<void> {
-  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const logger = createLogger({ level: process.env.LOG_LEVEL ?? "info" });
+  const log = (line: string) => logger.info(line);
+  logProcessErrors(logger);
   const port = process.env.PORT ? Number(process.env.PORT) : 8080;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
+  const limits = limitsFromEnv();
   // SERVE_WEB=0: the API only (no web client, no build).
   const webDist = process.env.SERVE_WEB === "0" ? null : await ensureWebClient(log);
   const server: RunningServer = await createServer({
@@ -45,12 +58,10 @@ export async function startFromEnv(): Promise<void> {
     dataDir: process.env.DATA_DIR ?? join(process.cwd(), "data"),
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     webDist,
-    log,
+    limits,
+    logger,
+    ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY } : {}),
   });
   log(`Grimoire server listening on http://localhost:${server.port}`);
-  const stop = () => {
-    void server.close().then(() => process.exit(0));
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  stopOnSignals(server, logger);
 }

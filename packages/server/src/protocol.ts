@@ -21,9 +21,15 @@ export const ERROR_CODES = [
   "bad-message", // JSON, but not a valid message of a known type (details in `message`)
   "unknown-type", // a `type` the server does not know
   "too-large", // payload over the size limit (the connection may be closed after it)
-  "rate-limited", // too many messages on this connection; wait and retry
+  "rate-limited", // too many messages or requests; wait `params.retryAfterMs` and retry
+  "unsupported-media-type", // REST: a body that is not application/json (HTTP 415)
+  "timeout", // REST: the request (headers or body) took too long (HTTP 408)
+  "unavailable", // the server is shutting down or its storage is unreachable; retry later
   // who you are
   "not-authorized", // unknown or wrong seat token, or no `hello` yet
+  "bad-name", // display name refused: `params.reason` is "empty", "too-long" (`params.max`), "control" or "bidi"
+  "too-many-tables", // this client already runs `params.max` live bot-only tables
+  "too-many-connections", // this address already holds `params.max` connections
   "unknown-table",
   "unknown-game",
   "bad-options", // table options refused by the game's schema
@@ -178,8 +184,8 @@ export type ServerOut =
   | { readonly type: "over"; readonly version: number; readonly outcome: OutcomeInfo; readonly seed: string; readonly seedHash: string }
   /** Your `act` was logged and applied at `version`. */
   | { readonly type: "ack"; readonly ref: string | null; readonly version: number }
-  /** A refusal: `code` and `params` let the client word it; `message` is an English detail. */
-  | { readonly type: "error"; readonly code: ErrorCode; readonly message: string; readonly ref: string | null; readonly params?: Readonly<Record<string, string | number>> }
+  /** Refused; nothing changed. `message` is an English fallback: word it from `code` and `params`. */
+  | { readonly type: "error"; readonly code: ErrorCode; readonly message: string; readonly ref: string | null; readonly params?: ErrorParams }
   | { readonly type: "pong"; readonly ref: string | null; readonly now: number };
 export type ServerOutType = ServerOut["type"];
 
@@ -205,9 +211,12 @@ export interface CreateTableResponse {
   readonly table: TableInfo;
 }
 
-/** POST /api/tables/:id/join — `seat` optional: the first open seat. The match starts when every seat is filled. */
+/**
+ * POST /api/tables/:id/join — `seat` optional: the first open seat. The match starts when every seat
+ * is filled. `name` is checked by `parseDisplayName` (the schema only bounds its size).
+ */
 export const joinTableSchema = z
-  .object({ name: z.string().trim().min(1).max(40), seat: z.number().int().min(0).max(63).optional() })
+  .object({ name: z.string().max(1000), seat: z.number().int().min(0).max(63).optional() })
   .strict();
 export type JoinTableRequest = z.input<typeof joinTableSchema>;
 /** Response: keep `token` secret; it proves the seat (send it in `hello`). */
@@ -217,9 +226,15 @@ export interface JoinTableResponse {
   readonly token: string;
 }
 
-/** GET /api/tables → open tables (waiting for players); GET /api/tables/:id → one table. */
+/**
+ * GET /api/tables?limit=&offset= → open tables (waiting for players), oldest first, `limit` (default
+ * 50, at most 200) from `offset`; `next` is the offset of the following page, or null.
+ * GET /api/tables/:id → one table.
+ */
 export interface ListTablesResponse {
   readonly tables: readonly TableInfo[];
+  readonly total: number;
+  readonly next: number | null;
 }
 
 /** GET /api/games */
@@ -255,9 +270,15 @@ export interface MatchRecord {
   readonly eventsHash?: string;
 }
 
-/** Every REST error body. HTTP status 400/404/409/413/429 with the same codes as the socket. */
+/**
+ * What a client needs to word an error in its own language: `retryAfterMs` (rate-limited,
+ * unavailable), `max` (a length or a count), `reason` (bad-name).
+ */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+/** Every REST error body. HTTP status 400/404/408/409/413/415/429/503 with the same codes as the socket. */
 export interface ErrorResponse {
-  readonly error: { readonly code: ErrorCode; readonly message: string };
+  readonly error: { readonly code: ErrorCode; readonly message: string; readonly params?: ErrorParams };
 }
 
 // ---------------------------------------------------------------- parsing, in one place
@@ -265,12 +286,31 @@ export interface ErrorResponse {
 export interface ProtocolError {
   readonly code: ErrorCode;
   readonly message: string;
+  readonly params?: ErrorParams;
+}
+
+export const MAX_NAME_LENGTH = 40;
+/** Bidirectional formatting characters (embeddings, overrides, isolates, marks): they reorder text around them. */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** C0 and C1 controls (NUL included), DEL, and the line and paragraph separators. */
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
+/** A display name: trimmed, NFC, 1 to MAX_NAME_LENGTH characters, no control or bidi characters. */
+export function parseDisplayName(raw: string): { ok: true; value: string } | { ok: false; error: ProtocolError } {
+  const name = raw.normalize("NFC").trim();
+  if (CONTROL.test(name)) return { ok: false, error: { code: "bad-name", message: "a name may not contain control characters", params: { reason: "control" } } };
+  if (BIDI.test(name)) return { ok: false, error: { code: "bad-name", message: "a name may not contain bidirectional formatting characters", params: { reason: "bidi" } } };
+  if (name.length === 0) return { ok: false, error: { code: "bad-name", message: "a name is needed", params: { reason: "empty" } } };
+  if ([...name].length > MAX_NAME_LENGTH) {
+    return { ok: false, error: { code: "bad-name", message: `a name has at most ${MAX_NAME_LENGTH} characters`, params: { reason: "too-long", max: MAX_NAME_LENGTH } } };
+  }
+  return { ok: true, value: name };
 }
 
 /** Parses one untrusted text frame into a ClientIn, or says why not. */
 export function parseClientIn(frame: string): { ok: true; value: ClientIn } | { ok: false; error: ProtocolError } {
   if (Buffer.byteLength(frame, "utf8") > MAX_FRAME_BYTES) {
-    return { ok: false, error: { code: "too-large", message: `frames are limited to ${MAX_FRAME_BYTES} bytes` } };
+    return { ok: false, error: { code: "too-large", message: `frames are limited to ${MAX_FRAME_BYTES} bytes`, params: { max: MAX_FRAME_BYTES } } };
   }
   let raw: unknown;
   try {

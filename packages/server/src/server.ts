@@ -1,16 +1,25 @@
-// HTTP (Fastify) for the lobby and records, WebSocket (ws) at /ws for matches, and the web
-// client served statically. Every incoming socket frame goes through `parseClientIn`; every
-// refused one gets a typed `error` back and changes nothing. Per-connection rate limit.
+// HTTP (Fastify) for the lobby, records and operation (/healthz, /readyz, /metrics), WebSocket
+// (ws, `connection.ts`) at /ws for matches, and the web client served statically. Every refused
+// request gets `{error: {code, message, params?}}`; per-address limits (`limits.ts`) on table
+// creation, joins and live bot-only tables; request and header timeouts; JSON logs (pino) with a
+// request id. `close()` shuts down gracefully.
 import { existsSync } from "node:fs";
+import { STATUS_CODES, type IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AnyGame } from "@grimoire/engine";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { WebSocketServer, type WebSocket } from "ws";
+import proxyAddr from "@fastify/proxy-addr";
 import { BotPool, type BotRunner } from "./bots.ts";
-import { Hub, HubError, systemClock, type Clock, type Subscriber } from "./hub.ts";
-import { joinTableSchema, MAX_FRAME_BYTES, parseClientIn, type ErrorCode, type GameInfo, type ServerOut } from "./protocol.ts";
+import { Connections } from "./connection.ts";
+import { registerHealth } from "./health.ts";
+import { Hub, HubError, systemClock, type Clock } from "./hub.ts";
+import { KeyedBuckets, resolveLimits, type Limits } from "./limits.ts";
+import { Metrics, measuredBots, measuredStorage } from "./metrics.ts";
+import { joinTableSchema, MAX_FRAME_BYTES, parseDisplayName, type ErrorCode, type ErrorParams, type GameInfo } from "./protocol.ts";
 import { PostgresStorage, SqliteStorage, type Storage } from "./storage.ts";
 
 export interface ServerConfig {
@@ -27,10 +36,20 @@ export interface ServerConfig {
   botWorkers?: number;
   botBudgetMs?: number;
   bots?: BotRunner;
-  /** Messages per second allowed on one connection, and the burst. */
+  /** Messages per second allowed on one connection, and the burst (same as `limits.messagesPerSecond`, `limits.messageBurst`). */
   rateLimit?: { perSecond: number; burst: number };
+  /** Any limit to change from `DEFAULT_LIMITS` (tests lower them). */
+  limits?: Partial<Limits>;
   /** Directory of the built web client, or null for the API only. */
   webDist?: string | null;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (comma-separated addresses or CIDRs, or
+   * `loopback`, `uniquelocal`): per-address limits then apply to the client behind them.
+   */
+  trustProxy?: string;
+  /** A pino logger (JSON lines); none by default. */
+  logger?: FastifyBaseLogger;
+  /** Also receives the hub's lines (table started, bot took over, …). */
   log?: (line: string) => void;
 }
 
@@ -39,6 +58,9 @@ export interface RunningServer {
   readonly url: string;
   readonly hub: Hub;
   readonly storage: Storage;
+  readonly metrics: Metrics;
+  readonly limits: Limits;
+  /** Graceful: stop accepting, finish the writes in flight, close sockets with 1001, then storage. */
   close(): Promise<void>;
 }
 
@@ -47,21 +69,52 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "not-found": 404,
   "unknown-game": 404,
   "not-authorized": 403,
+  timeout: 408,
   "seat-taken": 409,
   "table-full": 409,
   "already-started": 409,
   "not-started": 409,
   "not-finished": 409,
   "too-large": 413,
+  "unsupported-media-type": 415,
   "rate-limited": 429,
+  "too-many-tables": 429,
+  "too-many-connections": 429,
   internal: 500,
+  unavailable: 503,
 };
+
+const MAX_ID_LENGTH = 64;
+const PAGE = { default: 50, max: 200 };
 
 export const DEFAULT_CATALOG_URL = import.meta.resolve("@grimoire/catalog");
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
 export async function createServer(config: ServerConfig = {}): Promise<RunningServer> {
-  const log = config.log ?? (() => {});
+  const limits = resolveLimits({
+    ...(config.rateLimit ? { messagesPerSecond: config.rateLimit.perSecond, messageBurst: config.rateLimit.burst } : {}),
+    ...config.limits,
+  });
+  const clock = config.clock ?? systemClock;
+  const app: FastifyInstance = Fastify({
+    bodyLimit: MAX_FRAME_BYTES,
+    ...(config.logger ? { loggerInstance: config.logger } : { logger: false }),
+    // A proxy's request id is kept when it looks like one; otherwise a fresh one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const header = request.headers["x-request-id"];
+      return typeof header === "string" && /^[\w.:-]{1,64}$/.test(header) ? header : randomUUID();
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))) },
+    routerOptions: { maxParamLength: 1000 },
+    ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
+    clientErrorHandler: answerClientError,
+  });
+  const log = (line: string) => {
+    app.log.info(line);
+    config.log?.(line);
+  };
   const catalogUrl = config.catalogUrl ?? DEFAULT_CATALOG_URL;
   const catalog = (await import(catalogUrl)) as { games: readonly AnyGame[] };
   const storage =
@@ -69,65 +122,162 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     (config.databaseUrl ? new PostgresStorage(config.databaseUrl) : SqliteStorage.inDirectory(config.dataDir ?? join(process.cwd(), "data")));
   const version = await storage.migrate();
   log(`storage: ${storage.kind}, schema version ${version}`);
-  const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);
-  const hub = new Hub(storage, catalog.games, bots, config.clock ?? systemClock, log);
-  await hub.restore();
 
-  const app: FastifyInstance = Fastify({ bodyLimit: MAX_FRAME_BYTES, logger: false });
-  registerRoutes(app, hub, catalog.games);
+  let draining = false;
+  let hub: Hub | null = null;
+  let connections: Connections | null = null;
+  const metrics = new Metrics({
+    tables: () => hub?.tableCounts() ?? [],
+    connections: () => connections?.counts() ?? { pending: 0, seat: 0, spectator: 0 },
+  });
+  const gameOf = (tableId: string) => {
+    try {
+      return hub?.table(tableId).game ?? "unknown";
+    } catch {
+      return "unknown";
+    }
+  };
+  const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);
+  hub = new Hub(measuredStorage(storage, metrics, gameOf), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
+  await hub.restore();
+  const liveHub = hub;
+
+  registerErrors(app, metrics, () => draining);
+  registerHealth(app, storage, metrics, () => draining);
+  registerRoutes(app, liveHub, catalog.games, limits);
   const webDist = config.webDist === undefined ? null : config.webDist;
-  if (webDist && existsSync(join(webDist, "index.html"))) {
+  const served = webDist !== null && existsSync(join(webDist, "index.html"));
+  if (served) {
     await app.register(fastifyStatic, { root: webDist, prefix: "/" });
-    // Client-side routes (anything but the API) get the page itself.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === "GET" && !request.url.startsWith("/api/")) return reply.sendFile("index.html");
-      return sendError(reply, "not-found", `no route ${request.method} ${request.url.split("?")[0]}`);
-    });
     log(`web client: ${webDist}`);
   }
-
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  app.server.on("upgrade", (request, socket, head) => {
-    if (!request.url || new URL(request.url, "http://x").pathname !== "/ws") {
-      socket.destroy();
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => handleSocket(ws, hub, config.rateLimit ?? { perSecond: 20, burst: 40 }, config.clock ?? systemClock));
+  // Client-side routes (anything but the API) get the page itself; everything else is a typed 404.
+  app.setNotFoundHandler((request, reply) => {
+    if (served && request.method === "GET" && !request.url.startsWith("/api/")) return reply.sendFile("index.html");
+    return sendError(reply, "not-found", `no route ${request.method} ${request.url.split("?")[0]!.slice(0, 200)}`);
   });
+
+  const trusted = config.trustProxy ? proxyAddr.compile(config.trustProxy.split(",").map((a) => a.trim())) : null;
+  const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress) ?? "unknown";
+  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf });
+  connections.listen(app.server);
+  const liveConnections = connections;
 
   await app.listen({ port: config.port ?? 8080, host: config.host ?? "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : (config.port ?? 8080);
+  let closing: Promise<void> | null = null;
   return {
     port,
     url: `http://${config.host ?? "127.0.0.1"}:${port}`,
-    hub,
+    hub: liveHub,
     storage,
-    async close() {
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
-      await app.close();
-      await hub.close();
-      await bots.close();
-      await storage.close();
+    metrics,
+    limits,
+    close() {
+      closing ??= (async () => {
+        draining = true;
+        await liveHub.close();
+        await liveConnections.close();
+        await app.close();
+        await bots.close();
+        await storage.close();
+      })();
+      return closing;
     },
   };
 }
 
-function sendError(reply: FastifyReply, code: ErrorCode, message: string) {
-  return reply.status(STATUS[code] ?? 400).send({ error: { code, message } });
+/** A request Node refused before Fastify saw it (timed out, headers too large, not HTTP): our error shape. */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, code, message]: [number, ErrorCode, string] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "timeout", "the request took too long"]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "too-large", "the request headers are too large"]
+        : [400, "bad-message", "not a valid HTTP request"];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
-function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[]): void {
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
-    if (error instanceof HubError) return sendError(reply, error.code, error.message);
-    if (error.statusCode === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendError(reply, "too-large", `bodies are limited to ${MAX_FRAME_BYTES} bytes`);
+function sendError(reply: FastifyReply, code: ErrorCode, message: string, params?: ErrorParams) {
+  if (params?.retryAfterMs !== undefined) void reply.header("retry-after", Math.ceil(Number(params.retryAfterMs) / 1000));
+  return reply.status(STATUS[code] ?? 400).send({ error: { code, message, ...(params ? { params } : {}) } });
+}
+
+function registerErrors(app: FastifyInstance, metrics: Metrics, draining: () => boolean): void {
+  // text/plain would reach the handlers as a string: only JSON bodies are accepted (415 otherwise).
+  app.removeContentTypeParser("text/plain");
+  app.addHook("onRequest", async (request, reply) => {
+    void reply.header("x-request-id", request.id);
+    if (draining() && request.url !== "/healthz" && request.url !== "/metrics") return sendError(reply, "unavailable", "the server is restarting", { retryAfterMs: 1000 });
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (reply.statusCode >= 400 && typeof payload === "string" && payload.startsWith('{"error":{"code":"')) {
+      metrics.refuse(payload.slice(18, payload.indexOf('"', 18)));
+    }
+    return payload;
+  });
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    if (error instanceof HubError) return sendError(reply, error.code, error.message, error.params);
+    if (error.statusCode === 413 || error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return sendError(reply, "too-large", `bodies are limited to ${MAX_FRAME_BYTES} bytes`, { max: MAX_FRAME_BYTES });
+    if (error.statusCode === 415 || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return sendError(reply, "unsupported-media-type", "bodies are JSON (content-type: application/json)");
+    if (error.statusCode === 408) return sendError(reply, "timeout", "the request took too long");
     if (error.statusCode !== undefined && error.statusCode < 500) {
-      const code: ErrorCode = error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || /JSON/i.test(error.message) ? "bad-json" : "bad-message";
+      const code: ErrorCode = error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || /JSON/i.test(error.message) ? "bad-json" : "bad-message";
       return sendError(reply, code, error.message);
     }
+    request.log.error({ err: error }, "request failed");
     return sendError(reply, "internal", "internal error");
   });
+}
+
+/** A table id from the path: bounded before anything looks it up. */
+function tableIdOf(request: FastifyRequest<{ Params: { id: string } }>): string {
+  const id = request.params.id;
+  if (id.length > MAX_ID_LENGTH) throw new HubError("bad-message", `a table id has at most ${MAX_ID_LENGTH} characters`, { max: MAX_ID_LENGTH });
+  return id;
+}
+
+function pageOf(query: unknown): { limit: number; offset: number } {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const number = (name: string, fallback: number, max: number) => {
+    const raw = q[name];
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (typeof raw !== "string" || !/^\d{1,9}$/.test(raw) || value > max) throw new HubError("bad-message", `${name} is a whole number up to ${max}`, { max });
+    return value;
+  };
+  return { limit: Math.max(1, number("limit", PAGE.default, PAGE.max)), offset: number("offset", 0, 1e9) };
+}
+
+function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[], limits: Limits): void {
+  const creations = new KeyedBuckets(limits.tablesPerMinute);
+  const joins = new KeyedBuckets(limits.joinsPerMinute);
+  /** Live bot-only tables created from each address. */
+  const botTables = new Map<string, Set<string>>();
+  const throttle = (buckets: KeyedBuckets, ip: string, what: string, perMinute: number) => {
+    const wait = buckets.take(ip);
+    if (wait > 0) throw new HubError("rate-limited", `at most ${perMinute} ${what} a minute`, { retryAfterMs: wait });
+  };
+  const liveBotTables = (ip: string): Set<string> => {
+    const ids = botTables.get(ip) ?? new Set<string>();
+    for (const id of ids) {
+      let over = true;
+      try {
+        over = hub.table(id).status === "over";
+      } catch {
+        // no longer in memory: over
+      }
+      if (over) ids.delete(id);
+    }
+    if (ids.size === 0) botTables.delete(ip);
+    return ids;
+  };
 
   app.get("/api/games", async () => ({
     games: games.map(
@@ -142,70 +292,36 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
       }),
     ),
   }));
-  app.get("/api/tables", async () => ({ tables: hub.listOpen() }));
-  app.post("/api/tables", async (request) => ({ table: await hub.createTable(request.body ?? {}) }));
-  app.get<{ Params: { id: string } }>("/api/tables/:id", async (request) => ({ table: hub.table(request.params.id) }));
+  app.get("/api/tables", async (request) => {
+    const { limit, offset } = pageOf(request.query);
+    const open = hub.listOpen();
+    const tables = open.slice(offset, offset + limit);
+    return { tables, total: open.length, next: offset + limit < open.length ? offset + limit : null };
+  });
+  app.post("/api/tables", async (request) => {
+    const body = (request.body ?? {}) as { seats?: unknown };
+    const botsOnly = Array.isArray(body.seats) && body.seats.length > 0 && body.seats.every((s) => (s as { kind?: unknown } | null)?.kind === "bot");
+    if (botsOnly && liveBotTables(request.ip).size >= limits.botTablesPerIp) {
+      throw new HubError("too-many-tables", `at most ${limits.botTablesPerIp} tables of bots only at once`, { max: limits.botTablesPerIp });
+    }
+    throttle(creations, request.ip, "tables", limits.tablesPerMinute);
+    const table = await hub.createTable(request.body ?? {});
+    if (botsOnly) {
+      const ids = botTables.get(request.ip) ?? new Set<string>();
+      ids.add(table.id);
+      botTables.set(request.ip, ids);
+    }
+    return { table };
+  });
+  app.get<{ Params: { id: string } }>("/api/tables/:id", async (request) => ({ table: hub.table(tableIdOf(request)) }));
   app.post<{ Params: { id: string } }>("/api/tables/:id/join", async (request, reply) => {
+    const id = tableIdOf(request);
+    throttle(joins, request.ip, "joins", limits.joinsPerMinute);
     const parsed = joinTableSchema.safeParse(request.body ?? {});
     if (!parsed.success) return sendError(reply, "bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
-    return hub.join(request.params.id, parsed.data);
+    const name = parseDisplayName(parsed.data.name);
+    if (!name.ok) return sendError(reply, name.error.code, name.error.message, name.error.params);
+    return hub.join(id, { ...parsed.data, name: name.value });
   });
-  app.get<{ Params: { id: string } }>("/api/tables/:id/record", async (request) => hub.record(request.params.id));
-}
-
-function handleSocket(ws: WebSocket, hub: Hub, rate: { perSecond: number; burst: number }, clock: Clock): void {
-  let attached: { tableId: string; sub: Subscriber } | null = null;
-  let tokens = rate.burst;
-  let last = clock.now();
-  const send = (message: ServerOut) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-  };
-  const refuse = (code: ErrorCode, message: string, ref: string | null = null) => send({ type: "error", code, message, ref });
-
-  ws.on("message", (data, isBinary) => {
-    // Rate limit: a token bucket per connection.
-    const now = clock.now();
-    tokens = Math.min(rate.burst, tokens + ((now - last) / 1000) * rate.perSecond);
-    last = now;
-    if (tokens < 1) return refuse("rate-limited", `at most ${rate.perSecond} messages per second`);
-    tokens -= 1;
-    const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as ArrayBuffer).byteLength;
-    if (size > MAX_FRAME_BYTES) return refuse("too-large", `frames are limited to ${MAX_FRAME_BYTES} bytes`);
-    if (isBinary) return refuse("bad-message", "frames are JSON text");
-    const parsed = parseClientIn(data.toString());
-    if (!parsed.ok) return refuse(parsed.error.code, parsed.error.message);
-    const message = parsed.value;
-    try {
-      switch (message.type) {
-        case "ping":
-          return send({ type: "pong", ref: message.ref ?? null, now });
-        case "hello": {
-          if (attached) return refuse("bad-message", "this connection has already said hello");
-          const tableId = message.tableId;
-          const sub = hub.attach(tableId, message.token, (viewer) => ({ viewer, send }), message.since);
-          attached = { tableId, sub };
-          return;
-        }
-        case "sync":
-          if (!attached) return refuse("not-authorized", "say hello first");
-          return hub.resync(attached.tableId, attached.sub);
-        case "act": {
-          const ref = message.ref ?? null;
-          if (!attached || typeof attached.sub.viewer !== "number") return refuse("not-authorized", "only a seated player may act (hello with its token)", ref);
-          const seat = attached.sub.viewer;
-          hub.act(attached.tableId, seat, message.action).then(
-            (version) => send({ type: "ack", ref, version }),
-            (error) => (error instanceof HubError ? refuse(error.code, error.message, ref) : refuse("internal", "internal error", ref)),
-          );
-          return;
-        }
-      }
-    } catch (error) {
-      if (error instanceof HubError) return refuse(error.code, error.message);
-      return refuse("internal", "internal error");
-    }
-  });
-  ws.on("close", () => {
-    if (attached) hub.detach(attached.tableId, attached.sub);
-  });
+  app.get<{ Params: { id: string } }>("/api/tables/:id/record", async (request) => hub.record(tableIdOf(request)));
 }

@@ -3,9 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocket } from "ws";
-import { createServer, type Clock, type RunningServer, type ServerConfig, type ServerOut } from "../../src/index.ts";
+import { createServer, type Clock, type Limits, type RunningServer, type ServerConfig, type ServerOut } from "../../src/index.ts";
 
 export const TEST_CATALOG = new URL("./catalog.ts", import.meta.url).href;
+
+/** Every test talks from 127.0.0.1: per-address limits are lifted unless a test lowers one. */
+export const ROOMY: Partial<Limits> = {
+  connectionsPerIp: 10_000,
+  handshakesPerMinute: 100_000,
+  tablesPerMinute: 100_000,
+  joinsPerMinute: 100_000,
+  botTablesPerIp: 10_000,
+};
 
 export interface TestServer extends RunningServer {
   readonly dataDir: string;
@@ -13,7 +22,7 @@ export interface TestServer extends RunningServer {
 }
 
 export async function boot(config: ServerConfig = {}, dataDir = mkdtempSync(join(tmpdir(), "grimoire-server-"))): Promise<TestServer> {
-  const server = await createServer({ port: 0, dataDir, catalogUrl: TEST_CATALOG, botBudgetMs: 5000, ...config });
+  const server = await createServer({ port: 0, dataDir, catalogUrl: TEST_CATALOG, botBudgetMs: 5000, ...config, limits: { ...ROOMY, ...config.limits } });
   return {
     ...server,
     port: server.port,

@@ -1,0 +1,56 @@
+// A server for `npm run bench:server`, in its own process so its RSS is its own: `grimoire`
+// (the real server, SQLite in a temporary directory, limits lifted: the bench measures capacity,
+// not the limits) or `echo` (a bare ws server: ack first, then the same update to the room; the
+// ceiling). Prints "PORT <n>".
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { WebSocketServer, type WebSocket } from "ws";
+import { createServer } from "../src/index.ts";
+
+const kind = process.argv[2];
+if (kind === "grimoire") {
+  const dataDir = mkdtempSync(join(tmpdir(), "grimoire-bench-"));
+  const server = await createServer({
+    port: 0,
+    dataDir,
+    limits: {
+      connectionsPerIp: 1_000_000,
+      handshakesPerMinute: 1_000_000,
+      tablesPerMinute: 1_000_000,
+      joinsPerMinute: 1_000_000,
+      botTablesPerIp: 1_000_000,
+      messagesPerSecond: 1_000_000,
+      messageBurst: 1_000_000,
+    },
+  });
+  process.stdout.write(`PORT ${server.port}\n`);
+  process.once("SIGTERM", () => void server.close().then(() => (rmSync(dataDir, { recursive: true, force: true }), process.exit(0))));
+} else {
+  const rooms = new Map<string, Set<WebSocket>>();
+  const wss = new WebSocketServer({ port: 0, host: "127.0.0.1" });
+  await new Promise((r) => wss.once("listening", r));
+  let version = 0;
+  wss.on("connection", (ws) => {
+    let room: Set<WebSocket> | null = null;
+    ws.on("error", () => {});
+    ws.on("message", (data) => {
+      const message = JSON.parse(data.toString()) as { type: string; room?: string; ref?: string; pad?: string };
+      if (message.type === "hello") {
+        room = rooms.get(message.room!) ?? new Set();
+        rooms.set(message.room!, room);
+        room.add(ws);
+        ws.send(JSON.stringify({ type: "welcome" }));
+      } else if (message.type === "act") {
+        version++;
+        ws.send(JSON.stringify({ type: "ack", ref: message.ref, version }));
+        const update = JSON.stringify({ type: "update", version, pad: message.pad });
+        for (const peer of room ?? []) if (peer !== ws) peer.send(update);
+      }
+    });
+    ws.on("close", () => room?.delete(ws));
+  });
+  const address = wss.address();
+  process.stdout.write(`PORT ${typeof address === "object" && address ? address.port : 0}\n`);
+  process.once("SIGTERM", () => process.exit(0));
+}

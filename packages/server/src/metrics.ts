@@ -1,0 +1,127 @@
+// What `/metrics` exposes, in Prometheus text through prom-client, one registry per server:
+// tables by game and status, connections, actions (a counter: rate() gives actions per second),
+// ack latency, refused messages by code, bot decision time by game and level, storage write
+// latency, and Node's defaults (event-loop lag, memory, GC). Storage and bots are measured by
+// wrapping them, so neither knows about metrics.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { AnyGame } from "@grimoire/engine";
+import type { BotRunner } from "./bots.ts";
+import type { ActorKind, ErrorCode, TableStatus } from "./protocol.ts";
+import type { LoggedAction, Storage } from "./storage.ts";
+
+export type ConnectionKind = "pending" | "seat" | "spectator";
+
+export interface MetricsSources {
+  /** Tables in memory of each game, by status. */
+  tables(): readonly { game: string; status: TableStatus; count: number }[];
+  connections(): Readonly<Record<ConnectionKind, number>>;
+}
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly actions: Counter<"game" | "by">;
+  readonly ackLatency: Histogram;
+  readonly refused: Counter<"code">;
+  readonly botDecision: Histogram<"game" | "level">;
+  readonly storageWrite: Histogram<"op">;
+
+  constructor(sources: MetricsSources) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    new Gauge({
+      name: "grimoire_tables",
+      help: "Tables in memory, by game and status (open: waiting for players, playing: a match in progress, over)",
+      labelNames: ["game", "status"],
+      registers,
+      collect() {
+        this.reset();
+        for (const t of sources.tables()) this.set({ game: t.game, status: t.status }, t.count);
+      },
+    });
+    new Gauge({
+      name: "grimoire_connections",
+      help: "Open WebSocket connections: pending (no hello yet), seat, spectator",
+      labelNames: ["kind"],
+      registers,
+      collect() {
+        for (const [kind, n] of Object.entries(sources.connections())) this.set({ kind }, n);
+      },
+    });
+    this.actions = new Counter({ name: "grimoire_actions_total", help: "Actions logged and applied, by game and actor kind", labelNames: ["game", "by"], registers });
+    this.ackLatency = new Histogram({ name: "grimoire_ack_latency_seconds", help: "From an act's arrival to its ack", buckets: LATENCY_BUCKETS, registers });
+    this.refused = new Counter({ name: "grimoire_refused_messages_total", help: "Refused socket messages and HTTP requests, by error code", labelNames: ["code"], registers });
+    this.botDecision = new Histogram({
+      name: "grimoire_bot_decision_seconds",
+      help: "Time to a bot's decision (queue and thinking), by game and level",
+      labelNames: ["game", "level"],
+      buckets: [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10],
+      registers,
+    });
+    this.storageWrite = new Histogram({ name: "grimoire_storage_write_seconds", help: "Storage write latency, by operation", labelNames: ["op"], buckets: LATENCY_BUCKETS, registers });
+  }
+
+  refuse(code: ErrorCode | string): void {
+    this.refused.inc({ code });
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
+
+const WRITE = /^(save|append|insert|update|delete|write|start|finish)/;
+
+/**
+ * The storage, with every write timed (any method whose name says it writes, so methods added
+ * later are timed too) and every appended action counted. Everything else is passed through.
+ */
+export function measuredStorage(storage: Storage, metrics: Metrics, gameOf: (tableId: string) => string): Storage {
+  return new Proxy(storage, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function" || typeof prop !== "string" || !WRITE.test(prop)) return typeof value === "function" ? value.bind(target) : value;
+      return async (...args: unknown[]) => {
+        const end = metrics.storageWrite.startTimer({ op: prop });
+        let result: unknown;
+        try {
+          result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        } finally {
+          end();
+        }
+        if (prop === "appendAction") {
+          const [tableId, entry] = args as [string, LoggedAction];
+          metrics.actions.inc({ game: gameOf(tableId), by: entry.by satisfies ActorKind });
+        }
+        return result;
+      };
+    },
+  });
+}
+
+/** The bot pool, with each decision timed by game and level (the lowest level played by that bot). */
+export function measuredBots(bots: BotRunner, metrics: Metrics, games: readonly AnyGame[]): BotRunner {
+  const levelOf = (game: string, bot: string): string => {
+    const levels = games.find((g) => g.id === game)?.levels as Record<string, string> | undefined;
+    return Object.entries(levels ?? {}).find(([, name]) => name === bot)?.[0] ?? bot;
+  };
+  return new Proxy(bots, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (prop !== "decide" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
+      return async (request: { game: string; bot: string }, ...rest: unknown[]) => {
+        const end = metrics.botDecision.startTimer({ game: request.game, level: levelOf(request.game, request.bot) });
+        try {
+          return await (value as (...a: unknown[]) => Promise<unknown>).call(target, request, ...rest);
+        } finally {
+          end();
+        }
+      };
+    },
+  });
+}

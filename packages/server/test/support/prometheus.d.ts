@@ -1,0 +1,10 @@
+// parse-prometheus-text-format ships no types.
+declare module "parse-prometheus-text-format" {
+  export interface MetricFamily {
+    name: string;
+    help: string;
+    type: "COUNTER" | "GAUGE" | "HISTOGRAM" | "SUMMARY" | "UNTYPED";
+    metrics: { labels?: Record<string, string>; value?: string; buckets?: Record<string, string>; count?: string; sum?: string }[];
+  }
+  export default function parsePrometheusTextFormat(text: string): MetricFamily[];
+}
