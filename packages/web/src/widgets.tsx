@@ -10,7 +10,16 @@ import type { TFunction } from "i18next";
 export function errorText(t: TFunction, error: unknown): string {
   const { code, params } = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; params?: Record<string, unknown> };
   const key = typeof code === "string" ? `errors.${code}` : "errors.unknown";
-  return t([key, "errors.unknown"], { ...(params ?? {}), code: typeof code === "string" ? code : "?" });
+  // ICU select keys cannot hold "-": "too-long" is worded as too_long.
+  const values: Record<string, unknown> = { ...(params ?? {}), code: typeof code === "string" ? code : "?" };
+  if (typeof values.reason === "string") values.reason = values.reason.replace(/-/g, "_");
+  if (typeof values.retryAfterMs === "number") values.retrySeconds = Math.max(1, Math.ceil(values.retryAfterMs / 1000));
+  else values.retryAfterMs = 0;
+  try {
+    return t([key, "errors.unknown"], values);
+  } catch {
+    return t("errors.unknown", values);
+  }
 }
 
 export function ErrorBox({ message, onDismiss }: { message: string | null; onDismiss?: () => void }) {
