@@ -70,6 +70,7 @@ describe("verify", () => {
         stdout: { write: (t: string) => (stdout += t) },
         stderr: { write: (t: string) => (stderr += t) },
         loadServer: async () => ({}),
+        lang: "en",
       });
       return { code, stdout, stderr };
     };

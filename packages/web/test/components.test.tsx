@@ -148,8 +148,8 @@ describe("Abraca…What? screen", () => {
 describe("generic match parts", () => {
   it("labels every listed action, shows errors plainly, the log, the connection, and the result", () => {
     const emmerlausState = emmerlausGame.setup({ seats: 2, options: emmerlausGame.optionsSchema.parse({}), seed: 3 });
-    const pass = emmerlausGame.legalActions(emmerlausState, 0).at(-1);
-    const played = emmerlausGame.apply(emmerlausGame.clone(emmerlausState), 0, pass).map((e: unknown) => emmerlausGame.eventFor(e, 0)).find((e: unknown) => e !== null);
+    const pass = emmerlausGame.legalActions(emmerlausState, 0).at(-1)!;
+    const played = emmerlausGame.apply(emmerlausGame.clone(emmerlausState), 0, pass).map((e) => emmerlausGame.eventFor(e, 0)).find((e) => e !== null)!;
     const act = vi.fn();
     const clearError = vi.fn();
     render(

@@ -57,8 +57,8 @@ describe("MatchConnection", () => {
     sockets[0]!.open();
     expect(sockets[0]!.sent).toEqual([{ type: "hello", tableId: "t1", token: "secret" }]);
     sockets[0]!.deliver({ type: "welcome", table, you: 0 });
-    sockets[0]!.deliver({ type: "sync", version: 4, view: { v: 4 }, decision, legal: [{ action: 1, label: "one" }], outcome: null, seed: null, seedHash: "h" });
-    expect(connection.current).toMatchObject({ status: "open", you: 0, version: 4, view: { v: 4 }, legal: [{ action: 1, label: "one" }] });
+    sockets[0]!.deliver({ type: "sync", version: 4, view: { v: 4 }, decision, legal: [{ action: 1, label: { key: "action.one" } }], outcome: null, seed: null, seedHash: "h" });
+    expect(connection.current).toMatchObject({ status: "open", you: 0, version: 4, view: { v: 4 }, legal: [{ action: 1, label: { key: "action.one" } }] });
   });
 
   it("reconnects by itself after a drop, asking for what it missed since its last version", () => {
