@@ -138,3 +138,39 @@ describe("a position in progress", () => {
     expect(a.round).toBeGreaterThan(1);
   });
 });
+
+describe("a scenario fixes the dice and the draws", () => {
+  const find = () => game;
+  it("forced dice are used first, the arranged pile gives the refills, and the file replays identically", async () => {
+    const { loadScenario, replayScenario } = await import("@grimoire/engine");
+    const file = {
+      game: "abracadawhat",
+      seats: 3,
+      seed: 5,
+      dice: [2, 3],
+      arrangement: {
+        hands: [[1, 3, 4, 5, 6], [2, 6, 7, 7, 8], [5, 5, 6, 7, 8]],
+        revealed: [8, 8, 8, 7, 7, 6],
+        secret: [4, 5, 6, 7],
+        pile: [2, 3, 3, 4, 4, 5, 6, 7, 8, 8, 8],
+        turn: 0,
+      },
+      actions: [
+        { seat: 0, action: { type: "cast", spell: 1 } },
+        { seat: 0, action: { type: "cast", spell: 3 } },
+        { seat: 0, action: { type: "end" } },
+      ],
+    };
+    const run = () => {
+      const loaded = unwrap(loadScenario(file, find));
+      const events: unknown[] = [];
+      const final = unwrap(replayScenario(loaded, (step) => events.push(...step.events)));
+      return { events, final };
+    };
+    const first = run();
+    expect(first.events).toContainEqual({ type: "roll", seat: 0, value: 2 }); // the Dragon
+    expect(first.events).toContainEqual({ type: "roll", seat: 0, value: 3 }); // the Sweet Dream
+    expect(first.events).toContainEqual(expect.objectContaining({ type: "refill", seat: 0, stones: [2, 3] }));
+    expect(run()).toEqual(first);
+  });
+});
