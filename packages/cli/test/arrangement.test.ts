@@ -33,12 +33,13 @@ function stateAt(raw: unknown, count?: number): unknown {
 }
 
 describe("grimoire replay --at N --arrangement", () => {
-  for (const [game, seats, options] of [
+  const cases: [AnyGame, number, object][] = [
     [abracadawhatGame, 3, {}],
     [abracadawhatGame, 4, { lastStanding: true }],
     [shazammGame, 2, {}],
     [shazammGame, 2, { variant: 2 }],
-  ] as const) {
+  ];
+  for (const [game, seats, options] of cases) {
     it(`${game.id} ${JSON.stringify(options)}: the printed position loads back to the same game and plays on the same`, async () => {
       const { file, actions } = record(game, seats, 21, options);
       expect(actions.length).toBeGreaterThan(10);
