@@ -1,6 +1,7 @@
 // The exact distribution of a seat's own (unseen) hand given the public history of the round.
 // Model: the stones the seat has not seen plus the stones it cast this round were dealt uniformly
-// (everything else it sees is fixed), so its first 5 stones are a uniform draw from that pool and
+// (everything else it sees is fixed), so its first 5 stones (fewer in an arranged position whose
+// log starts from a short hand: dealtSize) are a uniform draw from that pool and
 // each refill a uniform draw from what is left. Its log then filters: "held k" keeps hands with a k
 // and takes one out, "missing k" keeps hands without k, "drew n" adds n stones from the rest.
 // Stones elsewhere (pile, secret stones, others' taken stones) stay exchangeable, so given the hand
