@@ -1,6 +1,6 @@
 // @grimoire/abracadawhat: Abraca…What? (Gary Kim) on the engine contract, 2–5 players.
 import { createRng, type Game } from "@grimoire/engine";
-import { fromArrangement } from "./arrangement.ts";
+import { fromArrangement, toArrangement } from "./arrangement.ts";
 import { bots, levels } from "./bots/index.ts";
 import { searchBot } from "./bots/search.ts";
 import { strongBot } from "./bots/strong.ts";
@@ -18,11 +18,11 @@ export { CAST, END, apply, decision, gameWinners, legalActions, leftOf, rightOf,
 export { describeAction, describeEvent, describeView, prompt, spellName, spellRef } from "./describe.ts";
 export { text } from "./text/index.ts";
 export { makeView, resample, shuffleHidden, unseenCounts, checkConservation, type View } from "./view.ts";
-export { arrangementSchema, fromArrangement, type Arrangement } from "./arrangement.ts";
+export { arrangementSchema, fromArrangement, toArrangement, type Arrangement } from "./arrangement.ts";
 export { bots, levels, reasonerBot, callValues, atLeastOne, holdChances } from "./bots/index.ts";
 export { seatChances } from "./bots/probability.ts";
 export { failureCost, successValue } from "./bots/reasoner.ts";
-export { chancesOf, handPosterior, sampleHand, type HandDistribution } from "./posterior.ts";
+export { chancesOf, dealtSize, handPosterior, sampleHand, type HandDistribution } from "./posterior.ts";
 
 export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> = {
   id: "abracadawhat",
@@ -44,6 +44,7 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
     return state;
   },
   fromArrangement,
+  toArrangement,
   decision,
   legalActions,
   parseAction,

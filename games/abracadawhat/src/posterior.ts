@@ -1,6 +1,7 @@
 // The exact distribution of a seat's own (unseen) hand given the public history of the round.
 // Model: the stones the seat has not seen plus the stones it cast this round were dealt uniformly
-// (everything else it sees is fixed), so its first 5 stones are a uniform draw from that pool and
+// (everything else it sees is fixed), so its first 5 stones (fewer in an arranged position whose
+// log starts from a short hand: dealtSize) are a uniform draw from that pool and
 // each refill a uniform draw from what is left. Its log then filters: "held k" keeps hands with a k
 // and takes one out, "missing k" keeps hands without k, "drew n" adds n stones from the rest.
 // Stones elsewhere (pile, secret stones, others' taken stones) stay exchangeable, so given the hand
@@ -57,11 +58,21 @@ export function logIsUninformative(log: readonly HandStep[]): boolean {
 }
 
 /**
+ * How many stones a seat was dealt this round, from its stones now and its log: 5 in play; an
+ * arranged position may start a seat's history from fewer (a hand of 3 with nothing logged).
+ */
+export function dealtSize(log: readonly HandStep[], handSize: number): number {
+  let dealt = handSize;
+  for (const step of log) dealt += step.type === "held" ? 1 : step.type === "drew" ? -step.count : 0;
+  return dealt;
+}
+
+/**
  * The exact distribution of a seat's current hand of `handSize` stones, from `unseen` (per spell, the
  * stones it cannot see now) and `log` (its public hand history this round, from a deal of `dealt`).
  * Throws when the facts are inconsistent (no hand fits them).
  */
-export function handPosterior(unseen: Counts, log: readonly HandStep[], handSize: number, dealt = 5): HandDistribution {
+export function handPosterior(unseen: Counts, log: readonly HandStep[], handSize: number, dealt = dealtSize(log, handSize)): HandDistribution {
   // Searches resample the same view many times: the last answer is kept (callers must not mutate it).
   const key = `${unseen.join(",")}|${handSize}|${dealt}|${log.map((step) => (step.type === "drew" ? `d${step.count}` : `${step.type[0]}${step.spell}`)).join("")}`;
   if (key === lastKey && lastAnswer !== null) return lastAnswer;

@@ -3,7 +3,7 @@
 // it; spectators see public facts (and hands only when the table allows it).
 import { forkRng, shuffle, type RngState, type Viewer } from "@grimoire/engine";
 import { allStones, type Spell } from "./data.ts";
-import { handPosterior, logIsUninformative, sampleHand } from "./posterior.ts";
+import { dealtSize, handPosterior, logIsUninformative, sampleHand } from "./posterior.ts";
 import { cloneState, countOf, emptyCounts, type Counts, type HandStep, type Options, type Phase, type State } from "./state.ts";
 
 export interface View {
@@ -164,10 +164,12 @@ export function checkConservation(state: State): void {
   for (const hand of state.hands) for (let k = 0; k <= 8; k++) if (hand[k]! < 0) throw new Error("negative stone count");
   for (const life of state.life) if (!(life >= 0 && life <= 6)) throw new Error(`life ${life} out of 0..6`);
   if (state.hands.length !== state.seats || state.life.length !== state.seats) throw new Error("per-seat arrays of the wrong length");
-  // Each seat's public hand log agrees with its stones: the size it implies, and no stone of a spell
-  // it failed to cast since it last drew.
+  // Each seat's public hand log agrees with its stones: it starts from at most 5 stones, never
+  // holds fewer than none or more than 5, and no stone of a spell it failed to cast since it last drew.
   state.handLog.forEach((log, seat) => {
-    let size = state.round > 0 ? 5 : 0;
+    // What the seat was dealt: 5 in play, possibly fewer in an arranged position (dealtSize).
+    let size = dealtSize(log, countOf(state.hands[seat]!));
+    if (size < 0 || size > 5) throw new Error(`seat ${seat}: the hand log starts from ${size} stones`);
     const missing = new Set<number>();
     for (const step of log) {
       if (step.type === "held") size--;
@@ -175,9 +177,9 @@ export function checkConservation(state: State): void {
         size += step.count;
         missing.clear();
       } else missing.add(step.spell);
+      if (size < 0 || size > 5) throw new Error(`seat ${seat}: the hand log goes through ${size} stones`);
     }
     const hand = state.hands[seat]!;
-    if (size !== countOf(hand)) throw new Error(`seat ${seat}: the hand log implies ${size} stones, the hand has ${countOf(hand)}`);
     for (const k of missing) if (hand[k]! > 0) throw new Error(`seat ${seat} holds a ${k} although its log says it failed to cast ${k} since it last drew`);
   });
 }

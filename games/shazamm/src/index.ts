@@ -4,7 +4,8 @@ import { deepClone, randomBot, type Game, type Message, type RngState, type View
 import { zone2Bot } from "./bots/zone2.ts";
 import { solverBot } from "./bots/solver.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
-import { apply, decision, fromArrangement, legalActions, parseAction, sampleActions, setup } from "./rules.ts";
+import { fromArrangement, toArrangement } from "./arrangement.ts";
+import { apply, decision, legalActions, parseAction, sampleActions, setup } from "./rules.ts";
 import type { ShazammEvent, ShazammState } from "./state.ts";
 import { eventFor, resample, shuffleHidden, view, type ShazammView } from "./view.ts";
 import { text } from "./text/index.ts";
@@ -17,6 +18,7 @@ export { attackOf, cloneTargets, cloneTargetsOf, commitCount, randomCommit, recy
 export { zone2Bot } from "./bots/zone2.ts";
 export { cardList, cardRef, describeAction, describeEvent, describeView, spellName } from "./describe.ts";
 export { text } from "./text/index.ts";
+export { fromArrangement, toArrangement, type Position } from "./arrangement.ts";
 
 export type ShazammGame = Game<ShazammState, ShazammAction, ShazammView, ShazammEvent, ShazammOptions, ShazammEvent> & {
   describeView(view: ShazammView, viewer: Viewer): Message[];
@@ -35,6 +37,7 @@ export const shazammGame: ShazammGame = {
   maxActions: () => 4000,
   setup,
   fromArrangement,
+  toArrangement,
   decision,
   legalActions,
   sampleActions,

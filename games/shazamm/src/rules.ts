@@ -35,7 +35,7 @@ const seatOf = (seat: Seat): ShazammSeat => {
 // Setup
 
 /** A game from each player's deck order (top first); variant 1 puts everything in hand. */
-function dealt(options: ShazammOptions, rng: RngState, decks: BySeat<Spell[]>, start: Start): ShazammState {
+export function dealt(options: ShazammOptions, rng: RngState, decks: BySeat<Spell[]>, start: Start): ShazammState {
   const state: ShazammState = {
     rng,
     variant: options.variant,
@@ -56,7 +56,7 @@ function dealt(options: ShazammOptions, rng: RngState, decks: BySeat<Spell[]>, s
   return state;
 }
 
-interface Start {
+export interface Start {
   wall: number;
   collapsed: number;
   mana: BySeat<number>;
@@ -78,42 +78,7 @@ function arranging(options: ShazammOptions, rng: RngState, start: Start): Shazam
   return state;
 }
 
-/**
- * Arrangement (untrusted): { decks: [[14 spells], [14 spells]] (top first; in variant 2 the
- * players' chosen orders), wall?: tile, collapsed?: tiles gone at each end, mana?: [a, b] }.
- */
-export function fromArrangement(setup: GameSetup<ShazammOptions>, raw: unknown): Result<ShazammState, string> {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return err("expected an object { decks, wall?, collapsed?, mana? }");
-  const arrangement = raw as Record<string, unknown>;
-  for (const key of Object.keys(arrangement)) {
-    if (!["decks", "wall", "collapsed", "mana"].includes(key)) return err(`${key}: unknown field (expected decks, wall, collapsed, mana)`);
-  }
-  const decks = arrangement["decks"];
-  if (!Array.isArray(decks) || decks.length !== 2) return err("decks: expected two decks, one per seat");
-  for (let seat = 0; seat < 2; seat++) {
-    const deck = decks[seat] as unknown;
-    if (!Array.isArray(deck) || deck.length !== SPELLS.length || !deck.every(isSpell) || new Set(deck).size !== SPELLS.length) {
-      return err(`decks.${seat}: expected the 14 spells 1..14, each once, top of the pile first`);
-    }
-  }
-  const collapsed = arrangement["collapsed"] ?? 0;
-  if (typeof collapsed !== "number" || !Number.isInteger(collapsed) || collapsed < 0 || collapsed > 6) {
-    return err("collapsed: expected an integer 0..6");
-  }
-  const wall = arrangement["wall"] ?? START_WALL;
-  if (typeof wall !== "number" || !Number.isInteger(wall)) return err("wall: expected a tile number");
-  if (wall - WIZARD_DISTANCE < collapsed || wall + WIZARD_DISTANCE > BRIDGE_TILES - 1 - collapsed) {
-    return err(`wall: tile ${wall} leaves a wizard off the bridge (wizards stand ${WIZARD_DISTANCE} tiles from it, ${collapsed} tile(s) gone at each end)`);
-  }
-  const mana = arrangement["mana"] ?? [MAX_MANA, MAX_MANA];
-  if (!Array.isArray(mana) || mana.length !== 2 || !mana.every((m) => typeof m === "number" && Number.isInteger(m) && m >= 1 && m <= MAX_MANA)) {
-    return err(`mana: expected two integers 1..${MAX_MANA}`);
-  }
-  const start: Start = { wall, collapsed, mana: [mana[0] as number, mana[1] as number] };
-  return ok(dealt(setup.options, createRng(setup.seed), [decks[0] as Spell[], decks[1] as Spell[]], start));
-}
-
-function draw(state: ShazammState, seat: ShazammSeat, count: number): Spell[] {
+export function draw(state: ShazammState, seat: ShazammSeat, count: number): Spell[] {
   const drawn = state.piles[seat].splice(0, count);
   state.hands[seat] = [...state.hands[seat], ...drawn].sort(byNumber);
   return drawn;

@@ -98,6 +98,15 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
   setup(setup: GameSetup<O>): S;
   /** A game from an explicit, untrusted arrangement (deal order, ...); errors name what is wrong. */
   fromArrangement(setup: GameSetup<O>, arrangement: unknown): Result<S, string>;
+  /**
+   * The state as an arrangement (plain JSON) that `fromArrangement` turns back into the same game,
+   * whatever the setup's seed: the same view for every seat and the spectator, the same decision,
+   * the same legal actions, and the same continuation — what is still face down (pile order) and
+   * the generator's words (`rng`) are part of it, so later draws come out the same. Forced dice
+   * are not: they are the scenario's `dice`. Checked by the property suite on every random state.
+   * Optional while games gain it (issue #17); to become required.
+   */
+  toArrangement?(state: S): unknown;
 
   decision(state: S): Decision;
   legalActions(state: S, seat: Seat): A[];

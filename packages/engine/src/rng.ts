@@ -4,6 +4,7 @@
 // A scenario can force die results: `forced` is consumed by rollDie before the generator.
 import { xoroshiro128plus, xoroshiro128plusFromState } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { z } from "zod";
 
 export interface RngState {
   /** The generator's four 32-bit words. */
@@ -79,4 +80,25 @@ export function forkRng(rng: RngState): RngState {
 /** Uniform float in [0, 1). */
 export function randomFloat(rng: RngState): number {
   return randomInt(rng, 0, 0x3fffffff) / 0x40000000;
+}
+
+/**
+ * The generator's four words as an arrangement carries them (`"rng": [a, b, c, d]`), so a position
+ * written mid-game draws what the game would have drawn next. Forced dice are left out (a
+ * scenario's `dice`).
+ */
+export function rngWords(rng: RngState): number[] {
+  return rng.s.slice();
+}
+
+const INT32 = z.number().int().min(-0x80000000).max(0xffffffff);
+/** Untrusted generator words: four 32-bit integers, not all zero (xoroshiro never leaves zero). */
+export const rngWordsSchema = z
+  .array(INT32)
+  .length(4, "expected the generator's 4 words")
+  .refine((words) => words.some((w) => w !== 0), "the generator's words cannot all be 0");
+
+/** A generator from validated words (see rngWordsSchema); unsigned words are taken as int32. */
+export function rngFromWords(words: readonly number[], forced: readonly number[] = []): RngState {
+  return { s: words.map((w) => w | 0), forced: [...forced] };
 }

@@ -10,7 +10,10 @@
 //  - the game ends within maxActions with an outcome in range;
 //  - same seed and same actions give identical states;
 //  - every prompt, action label, event line and view line the game produces is worded in every
-//    language (each key and parameter it uses exists in its catalogues), as is each option and bot.
+//    language (each key and parameter it uses exists in its catalogues), as is each option and bot;
+//  - for a game with toArrangement: the arrangement is JSON, and fromArrangement (with another
+//    seed) rebuilds the same game: same views, decision and legal actions, the same arrangement,
+//    and the same next step (views and arrangement after one more action).
 import { isDeepStrictEqual } from "node:util";
 import { deepClone } from "./clone.ts";
 import { formatMessage, PSEUDO, type DisplayLanguage } from "./format.ts";
@@ -111,6 +114,86 @@ function checkViews(game: AnyGame, state: any, seats: number, rng: RngState, con
   if (game.describeView) game.describeView(spectator, SPECTATOR).forEach((line, i) => speak(game, context, `spectator view line ${i}`, line, null));
 }
 
+/** The seat and action random play takes next, drawn from `draws`. */
+function nextStep(game: AnyGame, state: any, draws: RngState): { seat: number; action: unknown } {
+  const seat = pick(draws, waitingSeats(game.decision(state)));
+  const legal = game.sampleActions ? game.sampleActions(state, seat, draws, 16) : game.legalActions(state, seat);
+  return { seat, action: legal[randomInt(draws, 0, legal.length - 1)] };
+}
+
+/** Views for every viewer, the decision and each deciding seat's legal actions agree. */
+function sameGame(game: AnyGame, context: string, rebuilt: any, state: any, seats: number, rng: RngState): void {
+  for (const viewer of [SPECTATOR, ...Array.from({ length: seats }, (_, i) => i)] as Viewer[]) {
+    same(game, context, `views of ${viewer}`, game.view(rebuilt, viewer), game.view(state, viewer));
+  }
+  const decision = game.decision(state);
+  same(game, context, "decisions", game.decision(rebuilt), decision);
+  for (const seat of waitingSeats(decision)) {
+    if (game.sampleActions) {
+      const draws = deepClone(rng);
+      same(game, context, `sampled legal actions of seat ${seat}`, game.sampleActions(rebuilt, seat, deepClone(draws), 8), game.sampleActions(state, seat, deepClone(draws), 8));
+    } else {
+      same(game, context, `legal actions of seat ${seat}`, game.legalActions(rebuilt, seat), game.legalActions(state, seat));
+    }
+  }
+}
+
+/**
+ * `fromArrangement(toArrangement(state))` is the same game, and plays on the same: checked on a
+ * state of random play. The setup's seed differs from the game's, so nothing may come from it.
+ */
+export function checkArrangement(game: AnyGame, state: any, setup: { seats: number; options: unknown; seed: number }, rng: RngState, context: string): void {
+  if (!game.toArrangement) fail(game, context, "no toArrangement");
+  const where = `${context}, arrangement`;
+  const arrangement = game.toArrangement(state);
+  same(game, where, "arrangement and its JSON round trip", JSON.parse(JSON.stringify(arrangement)), arrangement);
+  const other = { ...setup, seed: setup.seed + 7_777_777 };
+  const built = game.fromArrangement(other, JSON.parse(JSON.stringify(arrangement)));
+  if (!built.ok) fail(game, where, `fromArrangement refused toArrangement's output: ${built.error}\n  ${JSON.stringify(arrangement).slice(0, 2000)}`);
+  const rebuilt = built.value;
+  sameGame(game, where, rebuilt, state, setup.seats, rng);
+  same(game, where, "arrangement of the rebuilt game", game.toArrangement(rebuilt), arrangement);
+  if (game.decision(state).type === "over") return;
+  // The continuation: the same next action, with whatever it draws, leads to the same game.
+  const { seat, action } = nextStep(game, state, deepClone(rng));
+  const original = game.clone(state);
+  game.apply(original, seat, action);
+  game.apply(rebuilt, seat, action);
+  const after = `${where}, after seat ${seat} plays ${JSON.stringify(action)}`;
+  sameGame(game, after, rebuilt, original, setup.seats, rng);
+  same(game, after, "arrangements", game.toArrangement(rebuilt), game.toArrangement(original));
+}
+
+/**
+ * The arrangement property alone (checkGameProperties runs it too): `games` random games, every
+ * `every`-th state checked with checkArrangement. Throws on the first failure.
+ */
+export function checkArrangementProperty(
+  game: AnyGame,
+  props: { seats: number; options?: unknown; games: number; seed?: number; every?: number },
+): { games: number; states: number } {
+  const options = game.optionsSchema.parse(props.options ?? {});
+  const limit = game.maxActions(props.seats, options);
+  const every = props.every ?? 1;
+  let states = 0;
+  for (let g = 0; g < props.games; g++) {
+    const seed = (props.seed ?? 1) + g;
+    const rng = createRng(seed * 7919 + 17);
+    const state = game.setup({ seats: props.seats, options, seed });
+    for (let step = 0; ; step++) {
+      if (step % every === 0) {
+        checkArrangement(game, state, { seats: props.seats, options, seed }, rng, `seed ${seed}, step ${step}`);
+        states++;
+      }
+      if (game.decision(state).type === "over") break;
+      if (step > limit) fail(game, `seed ${seed}`, `no end after ${limit} actions`);
+      const { seat, action } = nextStep(game, state, rng);
+      game.apply(state, seat, action);
+    }
+  }
+  return { games: props.games, states };
+}
+
 /** Plays `games` random games and throws on the first broken property. */
 export function checkGameProperties(game: AnyGame, props: PropertyOptions): PropertyReport {
   const options = game.optionsSchema.parse(props.options ?? {});
@@ -133,7 +216,10 @@ export function checkGameProperties(game: AnyGame, props: PropertyOptions): Prop
       props.invariant?.(state);
       same(game, context, "clone", game.clone(state), state);
       same(game, context, "JSON round trip", JSON.parse(JSON.stringify(state)), state);
-      if (steps % viewEvery === 0) checkViews(game, state, props.seats, rng, context);
+      if (steps % viewEvery === 0) {
+        checkViews(game, state, props.seats, rng, context);
+        if (game.toArrangement) checkArrangement(game, state, { seats: props.seats, options, seed }, rng, context);
+      }
 
       const decision = game.decision(state);
       const outcome = game.outcome(state);

@@ -1,7 +1,7 @@
 // The generic property suite on the test fixture: it passes on a sound game and catches
 // leaky views and inconsistent resampling.
 import { describe, expect, it } from "vitest";
-import { checkGameProperties } from "../src/testing.ts";
+import { checkArrangementProperty, checkGameProperties } from "../src/testing.ts";
 import { biddingGame, makeBiddingGame } from "./fixtures/bidding.ts";
 
 describe("checkGameProperties", () => {
@@ -74,4 +74,53 @@ describe("checkGameProperties", () => {
     };
     expect(() => checkGameProperties(drifting, { seats: 2, games: 5 })).toThrow(/states from the same seed differ/);
   });
+
+  it("checks toArrangement on every state: the fixture passes, alone and inside the suite", () => {
+    const report = checkArrangementProperty(biddingGame, { seats: 3, options: { hand: 3 }, games: 100, seed: 9 });
+    expect(report.states).toBeGreaterThan(100 * 9);
+    let calls = 0;
+    const counted = { ...biddingGame, toArrangement: (state: Parameters<typeof biddingGame.apply>[0]) => (calls++, biddingGame.toArrangement!(state)) };
+    checkGameProperties(counted, { seats: 2, games: 20, seed: 3 });
+    expect(calls).toBeGreaterThan(20 * 4);
+  });
+
+  it("catches an arrangement that loses a sealed commit", () => {
+    expect(() => checkArrangementProperty(makeBiddingGame("arrangement-drops-bids"), { seats: 3, games: 20, seed: 1 })).toThrow(
+      /arrangement.*(views of (spectator|\d)|decisions) differ/s,
+    );
+    expect(() => checkGameProperties(makeBiddingGame("arrangement-drops-bids"), { seats: 3, games: 20, seed: 1 })).toThrow(/arrangement.*differ/s);
+  });
+
+  it("catches a rebuilt game whose hidden cards are not those arranged", () => {
+    expect(() => checkArrangementProperty(makeBiddingGame("arrangement-ignores-deck"), { seats: 2, games: 20, seed: 1 })).toThrow(
+      /arrangement.*arrangement of the rebuilt game differ/s,
+    );
+  });
+
+  it("catches an arrangement that is not plain JSON, or that fromArrangement refuses", () => {
+    const notJson = { ...biddingGame, toArrangement: (state: Parameters<typeof biddingGame.apply>[0]) => ({ ...(biddingGame.toArrangement!(state) as object), at: undefined }) };
+    expect(() => checkArrangementProperty(notJson, { seats: 2, games: 2 })).toThrow(/arrangement and its JSON round trip differ/);
+    const refused = { ...biddingGame, toArrangement: () => ({ hands: [] }) };
+    expect(() => checkArrangementProperty(refused, { seats: 2, games: 2 })).toThrow(/fromArrangement refused toArrangement's output: /);
+  });
+
+  it("catches a rebuilt game that plays on differently", () => {
+    // Hidden from every view and from the arrangement, it shows only after the next action.
+    type S = Parameters<typeof biddingGame.apply>[0] & { doubled?: true };
+    const drifting = {
+      ...biddingGame,
+      fromArrangement: (setup: Parameters<typeof biddingGame.fromArrangement>[0], raw: unknown) => {
+        const built = biddingGame.fromArrangement(setup, raw);
+        if (built.ok) (built.value as S).doubled = true;
+        return built;
+      },
+      apply: (state: S, seat: number, action: Parameters<typeof biddingGame.apply>[2]) => {
+        const events = biddingGame.apply(state, seat, action);
+        if (state.doubled && action.type === "claim") state.scores[seat]! += action.card;
+        return events;
+      },
+    };
+    expect(() => checkArrangementProperty(drifting, { seats: 2, games: 20, seed: 1 })).toThrow(/arrangement, after seat \d plays .*differ/s);
+  });
 });
+

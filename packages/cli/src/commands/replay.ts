@@ -3,9 +3,11 @@
 // holding the actions already tells everything). With --as SEAT, only what that seat saw:
 // its own actions and the events as projected for it, never another seat's sealed choice.
 // Players are named by the record's names when it has them (else "Seat n"); the --as seat is "you".
+// With --at N only the first N actions are played; with --arrangement the position reached is
+// printed as a scenario file (JSON, no actions) that replay loads back to the same position.
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { loadScenario, msg, replayScenario, seatRef, SPECTATOR, waitingSeats, type AnyGame, type Viewer } from "@grimoire/engine";
+import { loadScenario, msg, replayScenario, seatRef, SPECTATOR, waitingSeats, type AnyGame, type LoadedScenario, type Viewer } from "@grimoire/engine";
 import { CliError, defaultContext, outcomeText, print, viewText, type CliContext } from "../context.ts";
 import { wordsFor, type Words } from "../text/index.ts";
 
@@ -42,10 +44,13 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
     .description("print the log of a scenario or recorded game, step by step")
     .argument("<file>", "a scenario / recorded game JSON file (see docs/scenarios.md)")
     .option("--as <seat>", "print only what this seat saw, from 1 (first player)")
-    .action((file: string, flags: { as?: string }) => {
+    .option("--at <n>", "stop after action n (0: the starting position)")
+    .option("--arrangement", "print the position reached as a scenario file (JSON) instead of the log")
+    .action((file: string, flags: { as?: string; at?: string; arrangement?: boolean }) => {
       const loaded = loadScenario(readJsonFile(file), ctx.findGame);
       if (!loaded.ok) throw new CliError("cli.error.file", { file, detail: loaded.error });
-      const scenario = loaded.value;
+      const scenario = atAction(loaded.value, flags.at);
+      if (flags.arrangement) return printArrangement(ctx, file, scenario);
       const { game } = scenario;
       const seats = scenario.names.length;
       let viewer: Viewer = SPECTATOR;
@@ -85,4 +90,35 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
         print(ctx, words.line("cli.replay.waiting", { count: scenario.actions.length, seats: waiting, prompt: decision.prompt }));
       }
     });
+}
+
+/** The scenario cut after its first `at` actions (all of them without --at). */
+function atAction(scenario: LoadedScenario, at: string | undefined): LoadedScenario {
+  if (at === undefined) return scenario;
+  const count = Number(at);
+  const max = scenario.actions.length;
+  if (!Number.isInteger(count) || count < 0 || count > max) throw new CliError("cli.error.at", { max, got: at });
+  return { ...scenario, actions: scenario.actions.slice(0, count) };
+}
+
+/** The position reached, as a scenario file: the same envelope, the game's arrangement, no actions. */
+function printArrangement(ctx: CliContext, file: string, scenario: LoadedScenario): void {
+  const { game } = scenario;
+  if (!game.toArrangement) throw new CliError("cli.error.noArrangement", { id: game.id });
+  const result = replayScenario(scenario);
+  if (!result.ok) throw new CliError("cli.error.file", { file, detail: result.error });
+  const state = result.value as { rng: { forced: number[] } };
+  const { title, description, seats, options } = scenario.file;
+  const position = {
+    game: game.id,
+    ...(title === undefined ? {} : { title }),
+    ...(description === undefined || scenario.actions.length > 0 ? {} : { description }),
+    seats,
+    options,
+    seed: scenario.seed,
+    // Forced dice not rolled yet stay forced; the generator's words are in the arrangement.
+    ...(state.rng.forced.length > 0 ? { dice: [...state.rng.forced] } : {}),
+    arrangement: game.toArrangement(state),
+  };
+  print(ctx, JSON.stringify(position, null, 2));
 }

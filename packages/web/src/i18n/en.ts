@@ -155,7 +155,7 @@ export const en = {
     internal: "The server hit an internal error; nothing was changed.",
     "not-found": "Not found.",
   },
-  replay: { title: "Replay", titleOf: "Replay: {game}", position: "{step, number} / {last, number}", controls: "replay controls", first: "first step", previous: "previous step", next: "next step", last: "last step", step: "step", as: "Seen by", spectator: "a spectator", watch: "Watch the replay" },
+  replay: { title: "Replay", titleOf: "Replay: {game}", position: "{step, number} / {last, number}", controls: "replay controls", first: "first step", previous: "previous step", next: "next step", last: "last step", step: "step", as: "Seen by", spectator: "a spectator", copyPosition: "Copy this position", copied: "Copied", watch: "Watch the replay" },
   games: {
     abracadawhat: {
       title: "Abraca…What?",

@@ -157,7 +157,7 @@ export const fr: Texts = {
     internal: "Le serveur a rencontré une erreur interne ; rien n’a été modifié.",
     "not-found": "Introuvable.",
   },
-  replay: { title: "Rejouer", titleOf: "Revoir : {game}", position: "{step, number} / {last, number}", controls: "commandes du replay", first: "première étape", previous: "étape précédente", next: "étape suivante", last: "dernière étape", step: "étape", as: "Vu par", spectator: "un spectateur", watch: "Revoir la partie" },
+  replay: { title: "Rejouer", titleOf: "Revoir : {game}", position: "{step, number} / {last, number}", controls: "commandes du replay", first: "première étape", previous: "étape précédente", next: "étape suivante", last: "dernière étape", step: "étape", as: "Vu par", spectator: "un spectateur", copyPosition: "Copier cette position", copied: "Copié", watch: "Revoir la partie" },
   games: {
     abracadawhat: {
       title: "Abraca…What?",

@@ -1,6 +1,7 @@
 // The replay of a finished match, in the browser: the record (seed, options, actions) is played
 // again with the game's own rules (loaded on demand), step by step, as any seat or a spectator
-// saw it, with the board, the log in words, and the result.
+// saw it, with the board, the log in words, and the result. "Copy this position" copies the
+// current step as a scenario file (docs/scenarios.md: the game's arrangement, no actions).
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api } from "../api.ts";
@@ -15,6 +16,8 @@ interface Step {
   readonly views: unknown[];
   /** Per viewer, the log lines of this step as Messages (worded in the reader's language). */
   readonly lines: Message[][];
+  /** The position after this step as a scenario file, for a game with toArrangement (else null). */
+  readonly position: unknown;
 }
 
 interface Replayed {
@@ -34,6 +37,9 @@ export async function replayRecord(record: MatchRecord): Promise<Omit<Replayed, 
   const snap = (events: unknown[]): Step => ({
     views: viewers.map((v) => game.view(state, v)),
     lines: viewers.map((v) => events.map((e) => game.eventFor(e, v)).filter((e) => e !== null).map((e) => game.describeEvent(e, v))),
+    position: game.toArrangement
+      ? { game: record.game, ...(record.title ? { title: record.title } : {}), seats: record.seats, options: record.options, seed: record.seed, arrangement: game.toArrangement(state) }
+      : null,
   });
   const steps: Step[] = [snap([])];
   for (const { seat, action } of record.actions) {
@@ -83,6 +89,7 @@ export function Replay({ id }: { id: string }) {
         <button type="button" onClick={() => setStep(step + 1)} disabled={step === last} aria-label={t("replay.next")}>▶</button>
         <button type="button" onClick={() => setStep(last)} disabled={step === last} aria-label={t("replay.last")}>▶|</button>
         <span className="muted">{t("replay.position", { step, last })}</span>
+        {current.position !== null && <CopyPosition position={current.position} key={step} />}
         <label>
           {t("replay.as")}{" "}
           <select value={viewer} onChange={(e) => setViewer(Number(e.target.value))}>
@@ -111,5 +118,29 @@ export function Replay({ id }: { id: string }) {
         </ol>
       </section>
     </div>
+  );
+}
+
+/** Copies a position as scenario JSON; where the clipboard is not available, shows it to copy by hand. */
+export function CopyPosition({ position }: { position: unknown }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<"no" | "yes" | "by-hand">("no");
+  const json = JSON.stringify(position, null, 2);
+  const copy = () => {
+    const clipboard = typeof navigator === "undefined" ? undefined : navigator.clipboard;
+    if (!clipboard?.writeText) return setCopied("by-hand");
+    clipboard.writeText(json).then(
+      () => setCopied("yes"),
+      () => setCopied("by-hand"),
+    );
+  };
+  return (
+    <>
+      <button type="button" onClick={copy}>{t("replay.copyPosition")}</button>
+      {copied === "yes" && <span role="status">{t("replay.copied")}</span>}
+      {copied === "by-hand" && (
+        <textarea className="replay-position" readOnly value={json} aria-label={t("replay.copyPosition")} rows={8} onFocus={(e) => e.currentTarget.select()} autoFocus />
+      )}
+    </>
   );
 }
