@@ -3,7 +3,7 @@
 // or shown to copy by hand where there is no clipboard; the file loads back to that position.
 import { createRng, loadScenario, playout, randomBot, SPECTATOR, unwrap } from "@grimoire/engine";
 import { findGame } from "@grimoire/catalog";
-import { shazammGame } from "@grimoire/shazamm";
+import { shazammGame, type ShazammAction } from "@grimoire/shazamm";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
@@ -19,19 +19,19 @@ const table: TableInfo = {
   game: "shazamm",
   gameTitle: "Shazamm!",
   options: {},
-  status: "finished",
-  seats: [0, 1].map((seat) => ({ seat, kind: "human", name: record.seats[seat]!, connected: true, botTakeover: false })),
+  status: "over",
+  seats: [0, 1].map((seat) => ({ seat, kind: "human" as const, name: record.seats[seat]!, connected: true, botTakeover: false })),
   turnSeconds: null,
   graceSeconds: null,
   seedHash: "h",
   invite: "/?table=t1",
   createdAt: 0,
-} as TableInfo;
+};
 
 /** The state after the first `count` actions of the record. */
 function after(count: number) {
   const state = shazammGame.setup({ seats: 2, options, seed });
-  for (const { seat, action } of played.slice(0, count)) shazammGame.apply(state, seat, action);
+  for (const { seat, action } of played.slice(0, count)) shazammGame.apply(state, seat, action as ShazammAction);
   return state;
 }
 
@@ -67,19 +67,19 @@ function expectPosition(json: string, step: number): void {
 
 describe("replay: copy this position", () => {
   it("copies the current step as a scenario file to the clipboard, and says so", async () => {
-    const writeText = vi.fn(async () => {});
+    const writeText = vi.fn(async (_text: string) => {});
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     await atStep(3);
     fireEvent.click(screen.getByRole("button", { name: "Copy this position" }));
     expect(await screen.findByRole("status")).toHaveProperty("textContent", "Copied");
     expect(writeText).toHaveBeenCalledTimes(1);
-    expectPosition(writeText.mock.calls[0]![0] as string, 3);
+    expectPosition(writeText.mock.calls[0]![0], 3);
     // Another step: the message goes, the next copy is that step's position.
     fireEvent.click(screen.getByRole("button", { name: "next step" }));
     expect(screen.queryByRole("status")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Copy this position" }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
-    expectPosition(writeText.mock.calls[1]![0] as string, 4);
+    expectPosition(writeText.mock.calls[1]![0], 4);
   });
 
   it("without a clipboard, shows the file in a text box to copy by hand; worded in French too", async () => {
