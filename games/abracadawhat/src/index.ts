@@ -35,7 +35,7 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
     { name: "die", description: "Faces of the die (spells 1 and 3, failed 1)", values: "d3 (1–3, default) | d6 (1–6)" },
     { name: "easy", description: "Easy variant: later casts in a turn may have any number", values: "true | false (default)" },
     { name: "lastStanding", description: "Variant: only the last standing wizard scores (2 + secret stones)", values: "true | false (default)" },
-    { name: "spectatorsSeeHands", description: "Spectators see the stones in front of every player", values: "true | false (default)" },
+    { name: "spectatorsSeeHands", description: "At the end of each round, everyone (spectators too) sees the stones that were in front of every player", values: "true | false (default)" },
   ],
   maxActions: (seats) => maxActions(seats),
   setup({ seats, options, seed }) {
