@@ -6,7 +6,8 @@
 //  - for every seat: resample(view) is a state with the same view, the same decision and, for
 //    the deciding seat, the same legal actions; shuffleHidden(state) gives the same view
 //    (no leak: the view cannot tell apart states that differ only in what the seat may not know);
-//    both leave their input unchanged;
+//    both leave their input unchanged; the spectator view cannot tell them apart either (a seat
+//    opening a spectator tab learns nothing it may not know);
 //  - events project for every viewer and are plain JSON;
 //  - the game ends within maxActions with an outcome in range;
 //  - same seed and same actions give identical states.
@@ -69,6 +70,14 @@ function checkViews(game: AnyGame, state: any, seats: number, rng: RngState, con
     const shuffled = game.shuffleHidden(state, seat, rng);
     same(game, `${context}, shuffleHidden for seat ${seat}`, "the state given to shuffleHidden (it must not change its input)", state, stateBefore);
     same(game, `${context}, shuffleHidden for seat ${seat}`, "views (a leak: the view shows what the seat may not know)", game.view(shuffled, seat), view);
+    // A spectator learns nothing any seat may not know: anyone seated can also open a spectator tab.
+    same(
+      game,
+      `${context}, shuffleHidden for seat ${seat}`,
+      "spectator views (a leak: the spectator view shows what a seat may not know)",
+      game.view(shuffled, SPECTATOR),
+      game.view(state, SPECTATOR),
+    );
   }
   const spectator = game.view(state, SPECTATOR);
   same(game, context, "spectator view and its JSON round trip", JSON.parse(JSON.stringify(spectator)), spectator);
