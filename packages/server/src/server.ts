@@ -143,8 +143,8 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
     ),
   }));
   app.get("/api/tables", async () => ({ tables: hub.listOpen() }));
-  app.post("/api/tables", async (request) => ({ table: await hub.createTable(request.body ?? {}) }));
-  app.get<{ Params: { id: string } }>("/api/tables/:id", async (request) => ({ table: hub.table(request.params.id) }));
+  app.post("/api/tables", async (request) => ({ table: await hub.createTable(request.body ?? {}, request.ip) }));
+  app.get<{ Params: { id: string } }>("/api/tables/:id", async (request) => ({ table: await hub.table(request.params.id) }));
   app.post<{ Params: { id: string } }>("/api/tables/:id/join", async (request, reply) => {
     const parsed = joinTableSchema.safeParse(request.body ?? {});
     if (!parsed.success) return sendError(reply, "bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
@@ -155,6 +155,9 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
 
 function handleSocket(ws: WebSocket, hub: Hub, rate: { perSecond: number; burst: number }, clock: Clock): void {
   let attached: { tableId: string; sub: Subscriber } | null = null;
+  // A finished match may be read back from storage first: messages wait for the hello to finish.
+  let attaching: Promise<void> | null = null;
+  let closed = false;
   let tokens = rate.burst;
   let last = clock.now();
   const send = (message: ServerOut) => {
@@ -163,6 +166,10 @@ function handleSocket(ws: WebSocket, hub: Hub, rate: { perSecond: number; burst:
   const refuse = (code: ErrorCode, message: string, ref: string | null = null) => send({ type: "error", code, message, ref });
 
   ws.on("message", (data, isBinary) => {
+    if (attaching) {
+      void attaching.then(() => ws.emit("message", data, isBinary));
+      return;
+    }
     // Rate limit: a token bucket per connection.
     const now = clock.now();
     tokens = Math.min(rate.burst, tokens + ((now - last) / 1000) * rate.perSecond);
@@ -182,8 +189,14 @@ function handleSocket(ws: WebSocket, hub: Hub, rate: { perSecond: number; burst:
         case "hello": {
           if (attached) return refuse("bad-message", "this connection has already said hello");
           const tableId = message.tableId;
-          const sub = hub.attach(tableId, message.token, (viewer) => ({ viewer, send }), message.since);
-          attached = { tableId, sub };
+          attaching = hub.attach(tableId, message.token, (viewer) => ({ viewer, send }), message.since).then(
+            (sub) => {
+              attached = { tableId, sub };
+              if (closed) hub.detach(tableId, sub);
+            },
+            (error) => (error instanceof HubError ? refuse(error.code, error.message) : refuse("internal", "internal error")),
+          );
+          void attaching.finally(() => (attaching = null));
           return;
         }
         case "sync":
@@ -206,6 +219,7 @@ function handleSocket(ws: WebSocket, hub: Hub, rate: { perSecond: number; burst:
     }
   });
   ws.on("close", () => {
+    closed = true;
     if (attached) hub.detach(attached.tableId, attached.sub);
   });
 }
