@@ -241,12 +241,11 @@ export class SqliteStorage implements Storage {
   }
 
   /**
-   * Tests: caps the database at its current size, as a full disk would (real SQLITE_FULL errors
-   * once a write needs a new page); `false` lifts the cap.
+   * Tests: every write fails with SQLite's own SQLITE_READONLY error while `on`, as on a data
+   * directory that went read-only (tests run as root, for whom chmod stops nothing).
    */
-  fillDisk(full: boolean): void {
-    const pages = full ? (this.db.pragma("page_count", { simple: true }) as number) : 1073741823;
-    this.db.pragma(`max_page_count = ${pages}`);
+  refuseWrites(on: boolean): void {
+    this.db.pragma(`query_only = ${on ? "ON" : "OFF"}`);
   }
 
   private write(): void {
