@@ -44,7 +44,10 @@ export interface BotRunner {
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
-  /** performance.now() when the worker was ready (its boot is not charged to a decision). */
+  /**
+   * performance.now() when a first worker was ready: the pool's start-up (TypeScript compiling)
+   * is not charged to decisions; a replacement's boot is (-Infinity).
+   */
   readyAt: number;
   busy: boolean;
 }
@@ -55,6 +58,8 @@ interface Job {
   group: string;
   /** performance.now() when the decision was due. */
   dueAt: number;
+  /** How many jobs had been served when this one was queued. */
+  servedBefore: number;
   resolve(answer: BotAnswer): void;
 }
 
@@ -66,6 +71,7 @@ export class BotPool implements BotRunner {
   /** Waiting jobs by group, then by table; a Map's order is the rotation (served ones go last). */
   private readonly waiting = new Map<string, Map<string, Job[]>>();
   private nextId = 1;
+  private served = 0;
   private closed = false;
 
   /** `onServe`: called as each job goes to a worker (tests count queue positions with it). */
@@ -73,9 +79,9 @@ export class BotPool implements BotRunner {
     private readonly catalogUrl: string,
     private readonly size = 2,
     private readonly budgetMs = 3000,
-    private readonly onServe?: (job: { table: string; group: string; waitedMs: number }) => void,
+    private readonly onServe?: (job: { table: string; group: string; waitedMs: number; jobsServedMeanwhile: number; budgetLeftMs: number }) => void,
   ) {
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn(true));
   }
 
   /** Decisions waiting for a worker. */
@@ -85,13 +91,18 @@ export class BotPool implements BotRunner {
     return n;
   }
 
-  private spawn(): Slot {
+  /** Resolves once every worker is up. */
+  async ready(): Promise<void> {
+    await Promise.all(this.slots.map((slot) => slot.ready));
+  }
+
+  private spawn(first = false): Slot {
     const worker = new Worker(WORKER_URL, { workerData: { catalogUrl: this.catalogUrl } });
     worker.unref();
     const slot: Slot = { worker, ready: Promise.resolve(), readyAt: Infinity, busy: false };
     slot.ready = new Promise<void>((resolve) => {
       const done = () => {
-        slot.readyAt = performance.now();
+        slot.readyAt = first ? performance.now() : -Infinity;
         resolve();
       };
       const onReady = (message: unknown) => {
@@ -117,7 +128,7 @@ export class BotPool implements BotRunner {
       if (!tables) this.waiting.set(groupKey, (tables = new Map()));
       let jobs = tables.get(tableKey);
       if (!jobs) tables.set(tableKey, (jobs = []));
-      jobs.push({ request: full, table: tableKey, group: groupKey, dueAt: performance.now(), resolve });
+      jobs.push({ request: full, table: tableKey, group: groupKey, dueAt: performance.now(), servedBefore: this.served, resolve });
       this.pump();
     });
   }
@@ -151,10 +162,11 @@ export class BotPool implements BotRunner {
   private async run(index: number, slot: Slot, job: Job): Promise<void> {
     const fallback = (): BotAnswer => ({ action: pick(job.request.rng, job.request.legal), source: "fallback" });
     await slot.ready;
-    // The budget counts from when the decision was due, or from when this worker became ready
-    // if that is later (a worker's first load compiles TypeScript).
+    // The budget counts from when the decision was due, or from when the pool's first workers
+    // became ready if that is later (their first load compiles TypeScript).
     const remaining = this.budgetMs - (performance.now() - Math.max(job.dueAt, slot.readyAt));
-    this.onServe?.({ table: job.table, group: job.group, waitedMs: performance.now() - job.dueAt });
+    this.onServe?.({ table: job.table, group: job.group, waitedMs: performance.now() - job.dueAt, jobsServedMeanwhile: this.served - job.servedBefore, budgetLeftMs: remaining });
+    this.served++;
     if (remaining <= 0) {
       // It waited its whole budget in the queue: a random legal action now, the worker stays free.
       slot.busy = false;
