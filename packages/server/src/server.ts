@@ -55,6 +55,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "too-large": 413,
   "rate-limited": 429,
   internal: 500,
+  unavailable: 503,
 };
 
 export const DEFAULT_CATALOG_URL = import.meta.resolve("@grimoire/catalog");
