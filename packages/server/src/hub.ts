@@ -225,7 +225,7 @@ export class Hub {
     if (!stored) return;
     const wasOpen = live.record.status === "open";
     const missing = actions.filter((a) => a.version > live.version);
-    if (stored.status === live.record.status && missing.length === 0 && wasOpen === (stored.status === "open")) {
+    if (stored.status === live.record.status && missing.length === 0) {
       if (wasOpen) live.record = { ...live.record, seats: stored.seats };
       return;
     }
@@ -241,6 +241,7 @@ export class Hub {
       for (const sub of live.subscribers) sub.send(this.update(live, entry.version, sub.viewer));
     }
     if (stored.status === "over") this.ended(live);
+    else if (stored.status === "playing") this.schedule(live);
   }
 
   /** Retries the table's automatic moves (bots, clocks, the end) later, backing off while storage fails. */

@@ -227,3 +227,50 @@ describe("PostgreSQL: the connection goes away", () => {
     await spec.close();
   }, 180_000);
 });
+
+describe("a write whose answer is lost", () => {
+  it("the action was stored though refused: the next change catches memory up with storage first", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "grimoire-heal-"));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const real = SqliteStorage.inDirectory(dir);
+    let loseNextAnswer = false;
+    // Like a PostgreSQL COMMIT that went through while the connection dropped before its reply.
+    const storage = Object.assign(Object.create(real) as SqliteStorage, {
+      appendAction: async (...args: Parameters<SqliteStorage["appendAction"]>) => {
+        await real.appendAction(...args);
+        if (loseNextAnswer) {
+          loseNextAnswer = false;
+          throw new Error("Connection terminated unexpectedly");
+        }
+      },
+    });
+    const server = await boot({ storage }, dir);
+    cleanups.push(() => server.close());
+    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 2 }, seats: [{ kind: "open" }, { kind: "open" }] });
+    const id = created.body.table.id as string;
+    const tokens = [(await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" })).body.token, (await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" })).body.token];
+    const [ann, bob] = await Promise.all(
+      tokens.map(async (token) => {
+        const c = await Client.open(server);
+        c.send({ type: "hello", tableId: id, token });
+        await c.waitFor("sync");
+        return c;
+      }),
+    );
+    const annSync = await ann!.waitFor("sync");
+    loseNextAnswer = true;
+    ann!.send({ type: "act", action: annSync.legal![0]!.action, ref: "lost" });
+    expect((await ann!.waitFor("error", (e) => e.ref === "lost")).code).toBe("unavailable");
+    expect(await server.storage.loadActions(id)).toHaveLength(1);
+    // Bob's bid: the server first applies Ann's stored bid (version 1), then Bob's (version 2).
+    const bobSync = await bob!.waitFor("sync");
+    bob!.send({ type: "act", action: bobSync.legal![0]!.action, ref: "b" });
+    expect((await bob!.waitFor("ack", (a) => a.ref === "b")).version).toBe(2);
+    expect((await ann!.waitFor("update", (u) => u.version === 1)).actor).toBe(0);
+    expect((await server.storage.loadActions(id)).map((a) => [a.version, a.seat])).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
+    await Promise.all([ann!.close(), bob!.close()]);
+  }, 60_000);
+});
