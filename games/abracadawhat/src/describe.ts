@@ -48,12 +48,20 @@ export function describeEvent(full: Event, viewer: Viewer): Message {
       return msg("event.refill.seen", { player: seatRef(event.seat), count: event.count, stones: event.stones.slice() });
     case "turn-end":
       return msg("event.turnEnd", { player: seatRef(event.seat), next: seatRef(event.next) });
-    case "round-end":
-      return msg("event.roundEnd", {
+    case "round-end": {
+      const params = {
         round: event.round,
         how: roundEndHow(event.end, event.seat, event.winner),
         points: event.points.map((points, seat) => msg("event.roundEnd.points", { player: seatRef(seat), points, score: event.scores[seat]! })),
+      };
+      if (event.hands === null) return msg("event.roundEnd", params);
+      // With `spectatorsSeeHands`: the stones still in front of each player, turned over for all.
+      const hands = event.hands.map((counts, seat) => {
+        const stones = counts.flatMap((n, spell) => Array.from({ length: n }, () => spell));
+        return stones.length === 0 ? msg("event.roundEnd.noStone", { player: seatRef(seat) }) : msg("event.roundEnd.hand", { player: seatRef(seat), stones });
       });
+      return msg("event.roundEnd.hands", { ...params, hands });
+    }
     case "game-over": {
       const [only] = event.winners;
       if (event.winners.length === 1 && only !== undefined) return msg("event.gameOver.one", { winner: seatRef(only), score: event.scores[only]! });

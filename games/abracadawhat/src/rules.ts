@@ -42,7 +42,6 @@ export function dealRound(state: State, deck: readonly Spell[], first: number): 
     first,
     hands: state.hands.map((h) => h.slice()),
     revealed: state.revealed.slice(),
-    spectatorsSee: state.options.spectatorsSeeHands,
   };
 }
 
@@ -220,7 +219,7 @@ function endTurn(state: State, seat: number, events: Event[]): void {
       drawn.push(stone);
     }
     if (drawn.length > 0) state.handLog[seat]!.push({ type: "drew", count: drawn.length });
-    if (drawn.length > 0) events.push({ type: "refill", seat, count: drawn.length, stones: drawn, spectatorsSee: state.options.spectatorsSeeHands });
+    if (drawn.length > 0) events.push({ type: "refill", seat, count: drawn.length, stones: drawn });
   }
   const next = leftOf(state, seat);
   state.phase = { type: "casting", seat: next, lastCast: 0 };
@@ -266,7 +265,10 @@ function endRound(state: State, end: RoundEnd, seat: number, winner: number | nu
   }
   for (let s = 0; s < n; s++) state.scores[s]! += points[s]!;
   state.lastRoundPoints = points;
-  events.push({ type: "round-end", round: state.round, end, seat, winner, points: points.slice(), scores: state.scores.slice(), life: state.life.slice() });
+  // The round is over: with `spectatorsSeeHands`, the stones still in front of each player are
+  // shown to everyone (spectators and players alike), as they would be turned over at the table.
+  const hands = state.options.spectatorsSeeHands ? state.hands.map((h) => h.slice()) : null;
+  events.push({ type: "round-end", round: state.round, end, seat, winner, points: points.slice(), scores: state.scores.slice(), life: state.life.slice(), hands });
   if (state.scores.some((score) => score >= POINTS_TO_WIN)) {
     const winners = gameWinners(state);
     state.phase = { type: "over", winners };

@@ -1,6 +1,7 @@
 // What each viewer may know, and full states drawn consistently with it.
 // A seat sees every other seat's stones, never its own; only the holder of a secret stone sees
-// it; spectators see public facts (and hands only when the table allows it).
+// it; spectators see public facts only (the stones of a finished round through its `round-end`
+// event, when the table allows it).
 import { forkRng, shuffle, type RngState, type Viewer } from "@grimoire/engine";
 import { allStones, type Spell } from "./data.ts";
 import { dealtSize, handPosterior, logIsUninformative, sampleHand } from "./posterior.ts";
@@ -31,7 +32,9 @@ export interface View {
 }
 
 export function makeView(state: State, viewer: Viewer): View {
-  const showHand = (seat: number) => (viewer === "spectator" ? state.options.spectatorsSeeHands : viewer !== seat);
+  // Spectators never see stones during a round (a seat could watch its own table); with
+  // `spectatorsSeeHands` they get them in the `round-end` event, once the round is over.
+  const showHand = (seat: number) => viewer !== "spectator" && viewer !== seat;
   return {
     viewer,
     seats: state.seats,

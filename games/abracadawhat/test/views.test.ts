@@ -17,12 +17,33 @@ describe("views", () => {
     expect(v.pileSize).toBe(12);
     expect(v.secretCount).toBe(4);
   });
-  it("spectators see the public table only, unless the table shows them hands", () => {
+  it("spectators see the public table only, even with spectatorsSeeHands, during a round", () => {
     const s = arranged(4, four);
     expect(game.view(s, "spectator").hands).toEqual([null, null, null, null]);
     const open = arranged(4, four, { spectatorsSeeHands: true });
-    expect(game.view(open, "spectator").hands).toEqual(open.hands);
+    // A seated player can open a spectator tab on its own table: no hand while the round runs.
+    expect(game.view(open, "spectator").hands).toEqual([null, null, null, null]);
     expect(game.view(open, "spectator").taken).toEqual([null, null, null, null]);
+    const t = arranged(3, { hands: [[1, 2, 3, 4, 5], [6, 6, 7, 7, 8], [6, 7, 8, 8, 8]] }, { spectatorsSeeHands: true });
+    for (const event of cast(t, 0, 1)) {
+      const seen = game.eventFor(event, "spectator")!;
+      if (seen.type === "refill") expect(seen.stones).toBeNull();
+      if (seen.type === "round-start") expect(seen.hands.every((h) => h === null)).toBe(true);
+    }
+  });
+  it("with spectatorsSeeHands, the round-end event shows every hand to everyone, once the round is over", () => {
+    const hands = [[1, 2, 3, 4, 5], [6, 6, 7, 7, 8], [6, 7, 8, 8, 8]];
+    for (const spectatorsSeeHands of [true, false]) {
+      const t = arranged(3, { hands, life: [1, 6, 6] }, { spectatorsSeeHands });
+      const before = t.hands.map((h) => h.slice());
+      const events = cast(t, 0, 8); // self knock-out: the round ends
+      const roundEnd = events.find((e) => e.type === "round-end")!;
+      for (const viewer of ["spectator", 0, 1, 2] as const) {
+        const seen = game.eventFor(roundEnd, viewer);
+        expect(seen && seen.type === "round-end" && seen.hands).toEqual(spectatorsSeeHands ? before : null);
+      }
+      expect(game.describeEvent(roundEnd, "spectator").key).toBe(spectatorsSeeHands ? "event.roundEnd.hands" : "event.roundEnd");
+    }
   });
   it("the deal event hides each seat's own stones", () => {
     const s = game.setup({ seats: 3, options: game.optionsSchema.parse({}), seed: 3 });

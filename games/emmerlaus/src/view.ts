@@ -89,7 +89,8 @@ export function resample(v: EmmerlausView, seat: number, rng: RngState): Emmerla
 }
 
 /** The same game with what `seat` may not know (others' hands, the deck order, the generator) redrawn. */
-export function shuffleHidden(state: EmmerlausState, seat: number, rng: RngState): EmmerlausState {
+export function shuffleHidden(original: EmmerlausState, seat: number, rng: RngState): EmmerlausState {
+  const state = deepClone(original);
   const pool: string[] = [...state.deck];
   state.players.forEach((p, s) => {
     if (s !== seat) pool.push(...p.hand);

@@ -178,7 +178,8 @@ export function resample(v: ShazammView, rawSeat: Seat, rng: RngState): ShazammS
 
 const sealedCommit = (action: { bid: number; cards: Card[] }): Commit => ({ bid: action.bid, cards: action.cards });
 
-export function shuffleHidden(state: ShazammState, rawSeat: Seat, rng: RngState): ShazammState {
+export function shuffleHidden(original: ShazammState, rawSeat: Seat, rng: RngState): ShazammState {
+  const state = deepClone(original);
   const seat = rawSeat as ShazammSeat;
   const foe = other(seat);
   const pool = [...state.hands[foe].filter(isSpell), ...state.piles[foe]];

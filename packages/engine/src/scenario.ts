@@ -23,6 +23,14 @@ export const scenarioSchema = z
     dice: z.array(z.number().int().min(1).max(100)).default([]),
     arrangement: z.unknown().optional(),
     actions: z.array(z.object({ seat: z.number().int().min(0), action: z.unknown() }).strict()).default([]),
+    // A match record from the server (GET /api/tables/:id/record) adds what `grimoire verify`
+    // checks; replaying ignores them.
+    seedHash: z.string().regex(/^[0-9a-f]{64}$/i, "expected 64 hex digits").optional(),
+    eventsHash: z.string().regex(/^[0-9a-f]{64}$/i, "expected 64 hex digits").optional(),
+    outcome: z
+      .object({ winners: z.array(z.number().int().min(0)), scores: z.array(z.number()), draw: z.boolean() })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -6,6 +6,8 @@
 //  - for every seat: resample(view) is a state with the same view, the same decision and, for
 //    the deciding seat, the same legal actions; shuffleHidden(state) gives the same view
 //    (no leak: the view cannot tell apart states that differ only in what the seat may not know);
+//    both leave their input unchanged; the spectator view cannot tell them apart either (a seat
+//    opening a spectator tab learns nothing it may not know);
 //  - events project for every viewer and are plain JSON;
 //  - the game ends within maxActions with an outcome in range;
 //  - same seed and same actions give identical states;
@@ -93,7 +95,10 @@ function checkViews(game: AnyGame, state: any, seats: number, rng: RngState, con
   for (let seat = 0; seat < seats; seat++) {
     const view = game.view(state, seat);
     same(game, context, "view and its JSON round trip", JSON.parse(JSON.stringify(view)), view);
-    const resampled = game.resample(deepClone(view), seat, rng);
+    // Both return a new state and leave their input as it was (the contract; search relies on it).
+    const viewBefore = deepClone(view);
+    const resampled = game.resample(view, seat, rng);
+    same(game, `${context}, resample for seat ${seat}`, "the view given to resample (it must not change its input)", view, viewBefore);
     same(game, `${context}, resample for seat ${seat}`, "views", game.view(resampled, seat), view);
     same(game, `${context}, resample for seat ${seat}`, "decisions", game.decision(resampled), decision);
     if (waitingSeats(decision).includes(seat)) {
@@ -106,8 +111,18 @@ function checkViews(game: AnyGame, state: any, seats: number, rng: RngState, con
       }
     }
     if (game.describeView) game.describeView(view, seat).forEach((line, i) => speak(game, context, `view line ${i} of seat ${seat}`, line, seat));
-    const shuffled = game.shuffleHidden(game.clone(state), seat, rng);
+    const stateBefore = game.clone(state);
+    const shuffled = game.shuffleHidden(state, seat, rng);
+    same(game, `${context}, shuffleHidden for seat ${seat}`, "the state given to shuffleHidden (it must not change its input)", state, stateBefore);
     same(game, `${context}, shuffleHidden for seat ${seat}`, "views (a leak: the view shows what the seat may not know)", game.view(shuffled, seat), view);
+    // A spectator learns nothing any seat may not know: anyone seated can also open a spectator tab.
+    same(
+      game,
+      `${context}, shuffleHidden for seat ${seat}`,
+      "spectator views (a leak: the spectator view shows what a seat may not know)",
+      game.view(shuffled, SPECTATOR),
+      game.view(state, SPECTATOR),
+    );
   }
   const spectator = game.view(state, SPECTATOR);
   same(game, context, "spectator view and its JSON round trip", JSON.parse(JSON.stringify(spectator)), spectator);

@@ -135,3 +135,18 @@ describe("replayScenario", () => {
     expect(result).toEqual({ ok: true, value: state });
   });
 });
+
+describe("a match record from the server", () => {
+  const findGame = (id: string) => (id === biddingGame.id ? (biddingGame as AnyGame) : undefined);
+  const base = { game: "bidding", seats: ["Ann", "Bob"], options: { hand: 1 }, seed: "0123456789abcdef0123456789abcdef", actions: [] };
+  it("is a recorded game: seedHash, eventsHash and outcome are accepted", () => {
+    const record = { ...base, seedHash: "ab".repeat(32), eventsHash: "cd".repeat(32), outcome: { winners: [0], scores: [1, 0], draw: false } };
+    expect(loadScenario(record, findGame).ok).toBe(true);
+  });
+  it("other unknown fields, or malformed record fields, are still errors", () => {
+    const typo = loadScenario({ ...base, seedhash: "ab".repeat(32) }, findGame);
+    expect(typo.ok).toBe(false);
+    const short = loadScenario({ ...base, seedHash: "abc" }, findGame);
+    expect(!short.ok && short.error).toMatch(/seedHash/);
+  });
+});

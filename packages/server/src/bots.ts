@@ -1,6 +1,11 @@
 // Server-side bots, off the event loop: a small pool of worker threads (TypeScript through tsx).
 // Each request carries the seat's view and legal actions only. A request that overruns its time
 // budget (or fails) is answered with a random legal action, and its worker is replaced.
+// Fair queue: waiting decisions are served round robin across groups (who created the table),
+// then across tables within a group, so one client's hundred bot-only matches take one turn in
+// each round, like anyone else's table. The budget counts from when the decision was due (queued),
+// not from when a worker takes it: a decision that waited its whole budget gets a random legal
+// action at once.
 import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { createRng, pick, type RngState } from "@grimoire/engine";
@@ -23,19 +28,38 @@ export interface BotAnswer {
   source: "bot" | "fallback";
 }
 
+/** What the hub asks: the request, and where it comes from (for the fair queue). */
+export type BotJob = Omit<BotRequest, "id" | "rng"> & {
+  /** The table asking; decisions of one table are served in order. */
+  table?: string;
+  /** Who owns the table (its creator); the queue takes turns between groups. Default: the table. */
+  group?: string;
+};
+
 export interface BotRunner {
-  decide(request: Omit<BotRequest, "id" | "rng">): Promise<BotAnswer>;
+  decide(request: BotJob): Promise<BotAnswer>;
   close(): Promise<void>;
 }
 
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
+  /**
+   * performance.now() when a first worker was ready: the pool's start-up (TypeScript compiling)
+   * is not charged to decisions; a replacement's boot is (-Infinity).
+   */
+  readyAt: number;
   busy: boolean;
 }
 
 interface Job {
   request: BotRequest;
+  table: string;
+  group: string;
+  /** performance.now() when the decision was due. */
+  dueAt: number;
+  /** How many jobs had been served when this one was queued. */
+  servedBefore: number;
   resolve(answer: BotAnswer): void;
 }
 
@@ -44,41 +68,83 @@ const WORKER_URL = new URL("./bot-worker-boot.mjs", import.meta.url);
 
 export class BotPool implements BotRunner {
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  /** Waiting jobs by group, then by table; a Map's order is the rotation (served ones go last). */
+  private readonly waiting = new Map<string, Map<string, Job[]>>();
   private nextId = 1;
+  private served = 0;
   private closed = false;
 
+  /** `onServe`: called as each job goes to a worker (tests count queue positions with it). */
   constructor(
     private readonly catalogUrl: string,
     private readonly size = 2,
     private readonly budgetMs = 3000,
+    private readonly onServe?: (job: { table: string; group: string; waitedMs: number; jobsServedMeanwhile: number; budgetLeftMs: number }) => void,
   ) {
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn(true));
   }
 
-  private spawn(): Slot {
+  /** Decisions waiting for a worker. */
+  get queued(): number {
+    let n = 0;
+    for (const tables of this.waiting.values()) for (const jobs of tables.values()) n += jobs.length;
+    return n;
+  }
+
+  /** Resolves once every worker is up. */
+  async ready(): Promise<void> {
+    await Promise.all(this.slots.map((slot) => slot.ready));
+  }
+
+  private spawn(first = false): Slot {
     const worker = new Worker(WORKER_URL, { workerData: { catalogUrl: this.catalogUrl } });
     worker.unref();
-    const ready = new Promise<void>((resolve) => {
+    const slot: Slot = { worker, ready: Promise.resolve(), readyAt: Infinity, busy: false };
+    slot.ready = new Promise<void>((resolve) => {
+      const done = () => {
+        slot.readyAt = first ? performance.now() : -Infinity;
+        resolve();
+      };
       const onReady = (message: unknown) => {
         if ((message as { ready?: boolean }).ready) {
           worker.off("message", onReady);
-          resolve();
+          done();
         }
       };
       worker.on("message", onReady);
-      worker.once("error", () => resolve());
-      worker.once("exit", () => resolve());
+      worker.once("error", done);
+      worker.once("exit", done);
     });
-    return { worker, ready, busy: false };
+    return slot;
   }
 
-  decide(request: Omit<BotRequest, "id" | "rng">): Promise<BotAnswer> {
+  decide(job: BotJob): Promise<BotAnswer> {
+    const { table, group, ...request } = job;
     const full: BotRequest = { ...request, id: this.nextId++, rng: createRng(randomBytes(16).toString("hex")) };
+    const tableKey = table ?? `job-${full.id}`;
+    const groupKey = group ?? tableKey;
     return new Promise((resolve) => {
-      this.queue.push({ request: full, resolve });
+      let tables = this.waiting.get(groupKey);
+      if (!tables) this.waiting.set(groupKey, (tables = new Map()));
+      let jobs = tables.get(tableKey);
+      if (!jobs) tables.set(tableKey, (jobs = []));
+      jobs.push({ request: full, table: tableKey, group: groupKey, dueAt: performance.now(), servedBefore: this.served, resolve });
       this.pump();
     });
+  }
+
+  /** The next job, round robin: the first group's first table, both then moved to the back. */
+  private next(): Job | undefined {
+    const first = this.waiting.entries().next();
+    if (first.done) return undefined;
+    const [group, tables] = first.value;
+    const [table, jobs] = tables.entries().next().value!;
+    const job = jobs.shift()!;
+    tables.delete(table);
+    if (jobs.length > 0) tables.set(table, jobs);
+    this.waiting.delete(group);
+    if (tables.size > 0) this.waiting.set(group, tables);
+    return job;
   }
 
   private pump(): void {
@@ -86,7 +152,7 @@ export class BotPool implements BotRunner {
     for (let i = 0; i < this.slots.length; i++) {
       const slot = this.slots[i]!;
       if (slot.busy) continue;
-      const job = this.queue.shift();
+      const job = this.next();
       if (!job) return;
       slot.busy = true;
       void this.run(i, slot, job);
@@ -95,8 +161,19 @@ export class BotPool implements BotRunner {
 
   private async run(index: number, slot: Slot, job: Job): Promise<void> {
     const fallback = (): BotAnswer => ({ action: pick(job.request.rng, job.request.legal), source: "fallback" });
-    // The budget counts from when the worker is ready (its first load compiles TypeScript).
     await slot.ready;
+    // The budget counts from when the decision was due, or from when the pool's first workers
+    // became ready if that is later (their first load compiles TypeScript).
+    const remaining = this.budgetMs - (performance.now() - Math.max(job.dueAt, slot.readyAt));
+    this.onServe?.({ table: job.table, group: job.group, waitedMs: performance.now() - job.dueAt, jobsServedMeanwhile: this.served - job.servedBefore, budgetLeftMs: remaining });
+    this.served++;
+    if (remaining <= 0) {
+      // It waited its whole budget in the queue: a random legal action now, the worker stays free.
+      slot.busy = false;
+      job.resolve(fallback());
+      this.pump();
+      return;
+    }
     const answer = await new Promise<BotAnswer>((resolve) => {
       const timer = setTimeout(() => {
         cleanup();
@@ -104,7 +181,7 @@ export class BotPool implements BotRunner {
         void slot.worker.terminate();
         this.slots[index] = this.spawn();
         resolve(fallback());
-      }, this.budgetMs);
+      }, remaining);
       const onMessage = (reply: BotReply) => {
         if (reply.id !== job.request.id) return;
         cleanup();
@@ -132,6 +209,9 @@ export class BotPool implements BotRunner {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
-    for (const job of this.queue.splice(0)) job.resolve({ action: pick(job.request.rng, job.request.legal), source: "fallback" });
+    for (const tables of this.waiting.values()) {
+      for (const jobs of tables.values()) for (const job of jobs) job.resolve({ action: pick(job.request.rng, job.request.legal), source: "fallback" });
+    }
+    this.waiting.clear();
   }
 }

@@ -88,6 +88,9 @@ class Connection {
   kind: ConnectionKind = "pending";
   alive = true;
   private attached: { tableId: string; sub: Subscriber } | null = null;
+  /** A hello in progress (a finished match may be read back from storage): messages wait for it. */
+  private attaching: Promise<void> | null = null;
+  private closed = false;
   private readonly bucket: TokenBucket;
   private strikes = 0;
   private closing = false;
@@ -119,6 +122,7 @@ class Connection {
   }
 
   onClose(): void {
+    this.closed = true;
     clearTimeout(this.helloTimer);
     if (this.attached) this.ctx.hub.detach(this.attached.tableId, this.attached.sub);
     this.attached = null;
@@ -160,6 +164,10 @@ class Connection {
 
   private receive(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
     if (this.closing) return;
+    if (this.attaching) {
+      void this.attaching.then(() => this.receive(data, isBinary));
+      return;
+    }
     const { limits, hub, clock, metrics } = this.ctx;
     const arrived = performance.now();
     const now = clock.now();
@@ -183,18 +191,30 @@ class Connection {
         case "hello": {
           if (this.attached) return this.refuse("bad-message", "this connection has already said hello", null);
           const tableId = message.tableId;
-          const sub = hub.attach(
-            tableId,
-            message.token,
-            (viewer) => {
-              this.kind = viewer === "spectator" ? "spectator" : "seat";
-              return { viewer, send: (m: ServerOut) => this.send(m) };
-            },
-            message.since,
-          );
-          this.attached = { tableId, sub };
-          clearTimeout(this.helloTimer);
-          this.log.info({ table: tableId, viewer: sub.viewer }, "ws hello");
+          const attaching = hub
+            .attach(
+              tableId,
+              message.token,
+              (viewer) => {
+                this.kind = viewer === "spectator" ? "spectator" : "seat";
+                return { viewer, send: (m: ServerOut) => this.send(m) };
+              },
+              message.since,
+            )
+            .then(
+              (sub) => {
+                this.attached = { tableId, sub };
+                clearTimeout(this.helloTimer);
+                this.log.info({ table: tableId, viewer: sub.viewer }, "ws hello");
+                if (this.closed) this.onClose();
+              },
+              (error: unknown) => {
+                if (error instanceof HubError) return this.refuse(error.code, error.message, null, error.params);
+                this.log.error({ err: error }, "hello failed");
+                return this.refuse("internal", "internal error", null);
+              },
+            );
+          this.attaching = attaching.finally(() => (this.attaching = null));
           return;
         }
         case "sync":

@@ -1,7 +1,11 @@
 // The lobby and the live matches. Holds no rules: every decision goes through the engine
 // (decision, legalActions, parseAction, apply, outcome, view, eventFor). For each table, one
 // queue serializes changes; an action is appended to the log BEFORE it is applied in memory and
-// sent, so nothing acknowledged is ever lost. A restart rebuilds unfinished matches from their logs.
+// sent, so nothing acknowledged is ever lost; a change and the status it brings (a join and the
+// start, the last action and the end) are one write. A failed write changes nothing and refuses
+// with `unavailable`; the table's bots and clocks retry by themselves until storage is back.
+// Memory holds open and playing tables only: a finished match leaves it with its last subscriber,
+// and is read back from storage when asked for. A restart rebuilds unfinished matches from their logs.
 import { createHash, randomBytes } from "node:crypto";
 import { botNames, createRng, waitingSeats, type AnyGame, type Decision, type Viewer } from "@grimoire/engine";
 import type { BotRunner } from "./bots.ts";
@@ -66,17 +70,27 @@ interface Live {
   history: { seat: number; by: ActorKind; events: unknown[] }[];
   subscribers: Set<Subscriber>;
   queue: Promise<unknown>;
-  /** Epoch ms when the current decision's clock runs out. */
-  deadline: number | null;
   timers: unknown[];
   /** Seats with a bot decision in flight for the current version. */
   pendingBots: Set<number>;
   /** When each human seat lost its last connection (null: connected or never joined). */
   awaySince: (number | null)[];
+  /** Who created the table (the bot queue takes turns between creators); "" when unknown. */
+  owner: string;
+  /** A write failed: storage may hold a change whose answer was lost; reconcile before the next. */
+  stale: boolean;
+  /** The pending retry of the table's bots and clocks after a storage failure, and its delay. */
+  retry: ReturnType<typeof setTimeout> | null;
+  retryMs: number;
 }
+
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 5000;
 
 export class Hub {
   private readonly tables = new Map<string, Live>();
+  /** Finished matches being read back from storage (one read for concurrent requests). */
+  private readonly loading = new Map<string, Promise<Live>>();
   private closed = false;
 
   constructor(
@@ -91,26 +105,30 @@ export class Hub {
     return this.games.find((g) => g.id === id);
   }
 
-  /** Loads every table; unfinished matches are rebuilt by replaying their logs through the engine. */
+  /** How many tables are in memory (open and playing ones, and finished ones still watched). */
+  get loaded(): number {
+    return this.tables.size;
+  }
+
+  /** Loads the unfinished tables; their matches are rebuilt by replaying their logs through the engine. */
   async restore(): Promise<void> {
-    for (const record of await this.storage.listTables()) {
-      const game = this.findGame(record.game);
-      if (!game) {
-        this.log(`table ${record.id}: game ${record.game} is not registered, skipped`);
-        continue;
-      }
-      const live = this.makeLive(record, game);
-      try {
-        await this.rebuild(live);
-      } catch (error) {
-        // One broken log must not keep the other matches down: that table stays unloaded.
-        this.log(`table ${record.id}: cannot be rebuilt from its log: ${(error as Error).message}`);
-        continue;
-      }
-      this.tables.set(record.id, live);
-      if (record.status === "playing") {
-        if (game.decision(live.state).type === "over") await this.finish(live);
-        else this.schedule(live);
+    for (const status of ["open", "playing"] as const) {
+      for (const record of await this.storage.listTables(status)) {
+        const game = this.findGame(record.game);
+        if (!game) {
+          this.log(`table ${record.id}: game ${record.game} is not registered, skipped`);
+          continue;
+        }
+        const live = this.makeLive(record, game);
+        try {
+          await this.rebuild(live);
+        } catch (error) {
+          // One broken log must not keep the other matches down: that table stays unloaded.
+          this.log(`table ${record.id}: cannot be rebuilt from its log: ${(error as Error).message}`);
+          continue;
+        }
+        this.tables.set(record.id, live);
+        if (status === "playing") await this.serialize(live, () => this.resume(live));
       }
     }
   }
@@ -120,22 +138,23 @@ export class Hub {
     const { record, game } = live;
     if (record.status === "open") return;
     live.state = game.setup({ seats: record.seats.length, options: record.options, seed: record.seed });
-    for (const entry of await this.storage.loadActions(record.id)) {
-      const events = game.apply(live.state, entry.seat, this.reparse(game, live.state, entry));
-      live.history.push({ seat: entry.seat, by: entry.by, events });
-      live.version = entry.version;
-    }
+    live.version = 0;
+    live.history = [];
+    for (const entry of await this.storage.loadActions(record.id)) this.replay(live, entry);
     // Everyone is away until they come back.
     live.awaySince = record.seats.map((s) => (s.kind === "human" ? this.clock.now() : null));
   }
 
-  private reparse(game: AnyGame, state: unknown, entry: LoggedAction): unknown {
-    const parsed = game.parseAction(state, entry.seat, entry.action);
+  /** Applies one logged action to the match in memory (rebuilding, or catching up with storage). */
+  private replay(live: Live, entry: LoggedAction): void {
+    const parsed = live.game.parseAction(live.state, entry.seat, entry.action);
     if (!parsed.ok) throw new Error(`log replay: version ${entry.version}: ${parsed.error.code}: ${parsed.error.message}`);
-    return parsed.value;
+    const events = live.game.apply(live.state, entry.seat, parsed.value);
+    live.history.push({ seat: entry.seat, by: entry.by, events });
+    live.version = entry.version;
   }
 
-  private makeLive(record: TableRecord, game: AnyGame): Live {
+  private makeLive(record: TableRecord, game: AnyGame, owner = ""): Live {
     return {
       record,
       game,
@@ -144,10 +163,13 @@ export class Hub {
       history: [],
       subscribers: new Set(),
       queue: Promise.resolve(),
-      deadline: null,
       timers: [],
       pendingBots: new Set(),
       awaySince: record.seats.map(() => null),
+      owner,
+      stale: false,
+      retry: null,
+      retryMs: FIRST_RETRY_MS,
     };
   }
 
@@ -158,9 +180,134 @@ export class Hub {
     return run;
   }
 
+  // ------------------------------------------------------------ storage
+
+  /** One write; a failure changes nothing in memory and is refused as `unavailable`. */
+  private async write(live: Live | null, what: string, fn: () => Promise<void>): Promise<void> {
+    try {
+      await fn();
+    } catch (error) {
+      // The write may have reached storage with its answer lost (a dropped connection): check first next time.
+      if (live) live.stale = true;
+      this.log(`${live ? `table ${live.record.id}: ` : ""}storage: ${what} failed: ${(error as Error).message}`);
+      throw new HubError("unavailable", "the change could not be recorded (storage unavailable); nothing changed, try again");
+    }
+    if (live) live.retryMs = FIRST_RETRY_MS;
+  }
+
+  /** A table's row from storage, or a typed error. */
+  private async readTable(id: string): Promise<TableRecord> {
+    let record: TableRecord | null;
+    try {
+      record = await this.storage.getTable(id);
+    } catch (error) {
+      this.log(`table ${id}: storage: read failed: ${(error as Error).message}`);
+      throw new HubError("unavailable", "storage is unavailable, try again");
+    }
+    if (!record || !this.findGame(record.game)) throw new HubError("unknown-table", `no table "${id}"`);
+    return record;
+  }
+
+  /**
+   * After a failed write: storage is the truth. Catches memory up with what storage holds (a write
+   * whose answer was lost), and only then lets the next change through.
+   */
+  private async reconcile(live: Live): Promise<void> {
+    if (!live.stale) return;
+    let stored: TableRecord | null;
+    let actions: LoggedAction[];
+    try {
+      stored = await this.storage.getTable(live.record.id);
+      actions = await this.storage.loadActions(live.record.id);
+    } catch (error) {
+      this.log(`table ${live.record.id}: storage: read failed: ${(error as Error).message}`);
+      throw new HubError("unavailable", "storage is unavailable, try again");
+    }
+    live.stale = false;
+    if (!stored) return;
+    const wasOpen = live.record.status === "open";
+    const missing = actions.filter((a) => a.version > live.version);
+    if (stored.status === live.record.status && missing.length === 0) {
+      if (wasOpen) live.record = { ...live.record, seats: stored.seats };
+      return;
+    }
+    this.log(`table ${live.record.id}: storage holds ${missing.length} change(s) whose answer was lost; catching up`);
+    const connected = (seat: number) => [...live.subscribers].some((s) => s.viewer === seat);
+    live.record = { ...stored, seats: stored.seats.map((s, i) => (connected(i) ? { ...s, takeover: false } : s)) };
+    if (wasOpen && stored.status !== "open") {
+      live.state = live.game.setup({ seats: stored.seats.length, options: stored.options, seed: stored.seed });
+      this.announceStart(live);
+    }
+    for (const entry of missing) {
+      this.replay(live, entry);
+      for (const sub of live.subscribers) sub.send(this.update(live, entry.version, sub.viewer));
+    }
+    if (stored.status === "over") this.ended(live);
+    else if (stored.status === "playing") this.schedule(live);
+  }
+
+  /** Retries the table's automatic moves (bots, clocks, the end) later, backing off while storage fails. */
+  private retryLater(live: Live): void {
+    if (live.retry !== null || this.closed) return;
+    const delay = live.retryMs;
+    live.retryMs = Math.min(live.retryMs * 2, MAX_RETRY_MS);
+    // Real time: this waits for storage, not for a player.
+    live.retry = setTimeout(() => {
+      live.retry = null;
+      void this.serialize(live, () => this.resume(live));
+    }, delay);
+    live.retry.unref?.();
+  }
+
+  /** Puts a playing table back in motion: ends a finished match, else asks bots and arms clocks. */
+  private async resume(live: Live): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.reconcile(live);
+      if (live.record.status !== "playing") return;
+      if (live.game.decision(live.state).type === "over") await this.finishRestored(live);
+      else this.schedule(live);
+    } catch {
+      this.retryLater(live);
+    }
+  }
+
+  /** A log that reached the end without its status (written before one transaction held both). */
+  private async finishRestored(live: Live): Promise<void> {
+    const record = { ...live.record, ...this.endOf(live.game, live.state, live.history.map((h) => h.events)) };
+    await this.write(live, "the end of the match", () => this.storage.saveTable(record));
+    live.record = record;
+    this.ended(live);
+  }
+
+  /** The table row's fields at the end of a match whose events are `events`. */
+  private endOf(game: AnyGame, state: unknown, events: readonly (readonly unknown[])[]): Pick<TableRecord, "status" | "outcome" | "deadline" | "eventsHash"> {
+    const outcome = game.outcome(state);
+    return {
+      status: "over",
+      outcome: outcome ? { winners: [...outcome.winners], scores: [...outcome.scores], draw: outcome.draw } : { winners: [], scores: [], draw: true },
+      deadline: null,
+      eventsHash: eventsHash(events),
+    };
+  }
+
+  /**
+   * The clock's deadline after a change: none without a clock or once over; kept while the others
+   * of a simultaneous step still commit; else a full turn from now.
+   */
+  private deadlineAfter(record: TableRecord, before: Decision | null, after: Decision): number | null {
+    if (record.turnSeconds === null || after.type === "over") return null;
+    if (before !== null && record.deadline !== null && before.type === "simultaneous" && after.type === "simultaneous") {
+      const was = waitingSeats(before);
+      if (waitingSeats(after).every((s) => was.includes(s))) return record.deadline;
+    }
+    return this.clock.now() + record.turnSeconds * 1000;
+  }
+
   // ------------------------------------------------------------ lobby
 
-  async createTable(raw: unknown): Promise<TableInfo> {
+  /** `owner`: who asks (e.g. the client's address); the bot queue takes turns between owners. */
+  async createTable(raw: unknown, owner = ""): Promise<TableInfo> {
     const parsed = createTableSchema.safeParse(raw);
     if (!parsed.success) throw new HubError("bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
     const request = parsed.data;
@@ -191,11 +338,20 @@ export class Hub {
       seedHash: sha256(seed),
       outcome: null,
       createdAt: this.clock.now(),
+      deadline: null,
+      eventsHash: null,
     };
-    await this.storage.saveTable(record);
-    const live = this.makeLive(record, game);
+    // A table of bots only starts at once: created already playing, in the same write.
+    let state: unknown = null;
+    if (record.seats.every((s) => s.kind !== "open")) {
+      state = game.setup({ seats: record.seats.length, options: record.options, seed: record.seed });
+      record.status = "playing";
+      record.deadline = this.deadlineAfter(record, null, game.decision(state));
+    }
+    await this.write(null, "creating a table", () => this.storage.saveTable(record));
+    const live = this.makeLive(record, game, owner);
     this.tables.set(record.id, live);
-    if (record.seats.every((s) => s.kind !== "open")) await this.serialize(live, () => this.start(live));
+    if (state !== null) this.started(live, state);
     return this.info(live);
   }
 
@@ -203,19 +359,29 @@ export class Hub {
     return [...this.tables.values()].filter((l) => l.record.status === "open").map((l) => this.info(l));
   }
 
-  table(id: string): TableInfo {
-    return this.info(this.live(id));
+  /** A table's public information; a finished one no longer in memory is read from storage. */
+  /** A table in memory (open or playing), or null: finished tables leave memory. */
+  liveTable(id: string): TableInfo | null {
+    const live = this.tables.get(id);
+    return live ? this.info(live) : null;
   }
 
-  private live(id: string): Live {
+  async table(id: string): Promise<TableInfo> {
     const live = this.tables.get(id);
-    if (!live) throw new HubError("unknown-table", `no table "${id}"`);
-    return live;
+    if (live) return this.info(live);
+    const record = await this.readTable(id);
+    return this.infoOf(record, this.findGame(record.game)!, new Set());
   }
 
   async join(tableId: string, raw: { name: string; seat?: number | undefined }): Promise<{ table: TableInfo; seat: number; token: string }> {
-    const live = this.live(tableId);
+    const live = this.tables.get(tableId);
+    if (!live) {
+      // Not in memory: finished (or unknown).
+      await this.readTable(tableId);
+      throw new HubError("already-started", "the match has already started");
+    }
     return this.serialize(live, async () => {
+      await this.reconcile(live);
       if (live.record.status !== "open") throw new HubError("already-started", "the match has already started");
       const seats = live.record.seats;
       let seat: number;
@@ -228,36 +394,80 @@ export class Hub {
         if (seat < 0) throw new HubError("table-full", "every seat is taken");
       }
       const token = randomBytes(24).toString("base64url");
-      seats[seat] = { kind: "human", name: raw.name, level: null, tokenHash: sha256(token), takeover: false };
+      const record: TableRecord = {
+        ...live.record,
+        seats: seats.map((s, i): SeatRecord => (i === seat ? { kind: "human", name: raw.name, level: null, tokenHash: sha256(token), takeover: false } : s)),
+      };
+      // The last seat starts the match: the seat and the start are one write.
+      let state: unknown = null;
+      if (record.seats.every((s) => s.kind !== "open")) {
+        state = live.game.setup({ seats: record.seats.length, options: record.options, seed: record.seed });
+        record.status = "playing";
+        record.deadline = this.deadlineAfter(record, null, live.game.decision(state));
+      }
+      await this.write(live, "a join", () => this.storage.saveTable(record));
+      live.record = record;
       live.awaySince[seat] = this.clock.now();
-      await this.storage.saveTable(live.record);
-      if (seats.every((s) => s.kind !== "open")) await this.start(live);
+      if (state !== null) this.started(live, state);
       else this.broadcastTable(live);
       return { table: this.info(live), seat, token };
     });
   }
 
-  private async start(live: Live): Promise<void> {
-    const { record, game } = live;
-    live.state = game.setup({ seats: record.seats.length, options: record.options, seed: record.seed });
-    record.status = "playing";
-    await this.storage.saveTable(record);
-    this.log(`table ${record.id}: ${game.id} started`);
+  /** The match started (its row already says so): tell everyone, set bots and clocks going. */
+  private started(live: Live, state: unknown): void {
+    live.state = state;
+    this.announceStart(live);
+    this.schedule(live);
+  }
+
+  private announceStart(live: Live): void {
+    this.log(`table ${live.record.id}: ${live.game.id} started`);
     this.broadcastTable(live);
     this.fanOut(live, (viewer) => this.sync(live, viewer));
-    this.schedule(live);
   }
 
   // ------------------------------------------------------------ connections
 
+  /** A table in memory, or a finished one read back from storage (its log replayed). */
+  private async load(id: string): Promise<Live> {
+    const present = this.tables.get(id);
+    if (present) return present;
+    let pending = this.loading.get(id);
+    if (!pending) {
+      pending = (async () => {
+        const record = await this.readTable(id);
+        const live = this.makeLive(record, this.findGame(record.game)!);
+        try {
+          await this.rebuild(live);
+        } catch (error) {
+          this.log(`table ${id}: cannot be read back: ${(error as Error).message}`);
+          throw new HubError("unavailable", "this match cannot be read back now, try again");
+        }
+        return live;
+      })();
+      this.loading.set(id, pending);
+      void pending.then(
+        () => this.loading.delete(id),
+        () => this.loading.delete(id),
+      );
+    }
+    const loaded = await pending;
+    if (!this.tables.has(id)) this.tables.set(id, loaded);
+    return this.tables.get(id)!;
+  }
+
   /** Authenticates a `hello`: the seat of this token, or a spectator without one. */
-  attach(tableId: string, token: string | undefined, subscriber: (viewer: WireViewer) => Subscriber, since?: number): Subscriber {
-    const live = this.live(tableId);
+  async attach(tableId: string, token: string | undefined, subscriber: (viewer: WireViewer) => Subscriber, since?: number): Promise<Subscriber> {
+    const live = await this.load(tableId);
     let viewer: WireViewer = "spectator";
     if (token !== undefined) {
       const hash = sha256(token);
       const seat = live.record.seats.findIndex((s) => s.tokenHash !== null && s.tokenHash === hash);
-      if (seat < 0) throw new HubError("not-authorized", "this token holds no seat at this table");
+      if (seat < 0) {
+        this.evictIfDone(live);
+        throw new HubError("not-authorized", "this token holds no seat at this table");
+      }
       viewer = seat;
     }
     const sub = subscriber(viewer);
@@ -275,9 +485,11 @@ export class Hub {
     if (typeof viewer === "number") {
       live.awaySince[viewer] = null;
       const seat = live.record.seats[viewer]!;
-      if (seat.takeover) {
-        seat.takeover = false;
-        void this.storage.saveTable(live.record);
+      if (seat.takeover && live.record.status === "playing") {
+        // The bot stops at once; the flag's write is best effort (after a restart everyone is away anyway).
+        live.record = { ...live.record, seats: live.record.seats.map((s, i) => (i === viewer ? { ...s, takeover: false } : s)) };
+        const record = live.record;
+        this.storage.saveTable(record).catch((error: Error) => this.log(`table ${record.id}: storage: clearing a takeover failed: ${error.message}`));
         this.log(`table ${live.record.id}: seat ${viewer} is back, the bot stops playing for it`);
       }
       this.broadcastTable(live);
@@ -295,6 +507,16 @@ export class Hub {
       this.broadcastTable(live);
       if (live.record.status === "playing") this.schedule(live);
     }
+    this.evictIfDone(live);
+  }
+
+  /** A finished match nobody watches leaves memory (storage has it all). */
+  private evictIfDone(live: Live): void {
+    if (live.record.status !== "over" || live.subscribers.size > 0) return;
+    this.clearTimers(live);
+    if (live.retry !== null) clearTimeout(live.retry);
+    live.retry = null;
+    if (this.tables.get(live.record.id) === live) this.tables.delete(live.record.id);
   }
 
   resync(tableId: string, sub: Subscriber): void {
@@ -303,51 +525,65 @@ export class Hub {
     sub.send(this.sync(live, sub.viewer));
   }
 
+  private live(id: string): Live {
+    const live = this.tables.get(id);
+    if (!live) throw new HubError("unknown-table", `no table "${id}"`);
+    return live;
+  }
+
   // ------------------------------------------------------------ actions
 
   /** An action from a seat's player; resolves to the version it produced. */
   act(tableId: string, seat: number, raw: unknown): Promise<number> {
-    const live = this.live(tableId);
+    const live = this.tables.get(tableId);
+    if (!live) return Promise.reject(new HubError("game-over", "the game is over"));
     return this.serialize(live, () => this.submit(live, seat, raw, "player", null));
   }
 
-  /** Validates through the engine, appends to the log, applies, then sends. */
+  /**
+   * Validates through the engine, then writes the action (with the row it changes: the clock, the
+   * end) in one transaction, and only then applies it in memory and sends it.
+   */
   private async submit(live: Live, seat: number, raw: unknown, by: ActorKind, expectedVersion: number | null): Promise<number> {
+    await this.reconcile(live);
     const { game } = live;
     if (live.record.status === "open") throw new HubError("not-started", "the match has not started");
     if (expectedVersion !== null && expectedVersion !== live.version) throw new HubError("not-your-turn", "stale decision");
-    const state = live.state;
-    const decision: Decision = game.decision(state);
+    const decision: Decision = game.decision(live.state);
     if (decision.type === "over") throw new HubError("game-over", "the game is over");
     if (!waitingSeats(decision).includes(seat)) throw new HubError("not-your-turn", `seat ${seat} has nothing to decide now`);
-    const parsed = game.parseAction(state, seat, raw);
+    const parsed = game.parseAction(live.state, seat, raw);
     if (!parsed.ok) throw new HubError(parsed.error.code, parsed.error.message);
-    const version = live.version + 1;
-    // The log first: once appended, the action survives any crash.
-    await this.storage.appendAction(live.record.id, { version, seat, action: raw, by, at: this.clock.now() });
-    const before = waitingSeats(decision);
+    // On a copy: if the write fails, the match in memory is as it was.
+    const state = game.clone(live.state);
     const events = game.apply(state, seat, parsed.value);
-    live.version = version;
-    // The clock keeps running while the others of a simultaneous step still commit.
+    const version = live.version + 1;
     const after: Decision = game.decision(state);
-    if (!(decision.type === "simultaneous" && after.type === "simultaneous" && waitingSeats(after).every((s) => before.includes(s)))) live.deadline = null;
+    const record: TableRecord = { ...live.record, deadline: this.deadlineAfter(live.record, decision, after) };
+    const over = after.type === "over";
+    if (over) Object.assign(record, this.endOf(game, state, [...live.history.map((h) => h.events), events]));
+    const rowChanged = over || record.deadline !== live.record.deadline;
+    // The log first: once appended, the action survives any crash.
+    const entry = { version, seat, action: raw, by, at: this.clock.now() };
+    await this.write(live, "appending an action", () => this.storage.appendAction(live.record.id, entry, rowChanged ? record : undefined));
+    live.state = state;
+    live.record = record;
+    live.version = version;
     live.history.push({ seat, by, events });
     if (by === "clock" || by === "absent") this.log(`table ${live.record.id}: v${version}: a bot played for seat ${seat} (${by === "clock" ? "clock ran out" : "away past the grace period"})`);
     this.fanOut(live, (viewer) => this.update(live, version, viewer));
-    if (game.decision(state).type === "over") await this.finish(live);
+    if (over) this.ended(live);
     else this.schedule(live);
     return version;
   }
 
-  private async finish(live: Live): Promise<void> {
+  /** The match is over (its row already says so): tell everyone; nobody watching, it leaves memory. */
+  private ended(live: Live): void {
     this.clearTimers(live);
-    const outcome = live.game.outcome(live.state);
-    live.record.outcome = outcome ? { winners: [...outcome.winners], scores: [...outcome.scores], draw: outcome.draw } : { winners: [], scores: [], draw: true };
-    live.record.status = "over";
-    await this.storage.saveTable(live.record);
     this.log(`table ${live.record.id}: over`);
     this.broadcastTable(live);
     this.fanOut(live, () => this.overMessage(live));
+    this.evictIfDone(live);
   }
 
   private clearTimers(live: Live): void {
@@ -357,42 +593,52 @@ export class Hub {
 
   /** After every change: bots to ask, clocks and grace periods to arm. */
   private schedule(live: Live): void {
-    if (this.closed) return;
+    if (this.closed || live.record.status !== "playing") return;
     this.clearTimers(live);
     const decision: Decision = live.game.decision(live.state);
     const waiting = waitingSeats(decision);
     const version = live.version;
     const now = this.clock.now();
     const { turnSeconds, graceSeconds } = live.record;
-    if (turnSeconds !== null && live.deadline === null && waiting.length > 0) live.deadline = now + turnSeconds * 1000;
+    // A row written before deadlines were stored: a full turn from now.
+    if (turnSeconds !== null && live.record.deadline === null && waiting.length > 0) live.record = { ...live.record, deadline: now + turnSeconds * 1000 };
+    const deadline = live.record.deadline;
     for (const seat of waiting) {
       const rec = live.record.seats[seat]!;
       if (rec.kind === "bot" || rec.takeover) {
         this.askBot(live, seat, version, rec.kind === "bot" ? "bot" : "absent");
         continue;
       }
-      if (live.deadline !== null) {
-        live.timers.push(this.clock.setTimeout(() => this.askBot(live, seat, version, "clock"), Math.max(0, live.deadline - now)));
+      if (deadline !== null) {
+        live.timers.push(this.clock.setTimeout(() => this.askBot(live, seat, version, "clock"), Math.max(0, deadline - now)));
       }
       const away = live.awaySince[seat];
       if (graceSeconds !== null && away !== null && away !== undefined) {
-        live.timers.push(
-          this.clock.setTimeout(() => {
-            if (live.awaySince[seat] === null || live.version !== version) return;
-            rec.takeover = true;
-            void this.serialize(live, async () => {
-              await this.storage.saveTable(live.record);
-              this.broadcastTable(live);
-              this.schedule(live);
-            });
-          }, Math.max(0, away + graceSeconds * 1000 - now)),
-        );
+        live.timers.push(this.clock.setTimeout(() => this.takeOver(live, seat, version), Math.max(0, away + graceSeconds * 1000 - now)));
       }
     }
   }
 
+  /** A seat away past its grace period: a bot plays for it until it comes back. */
+  private takeOver(live: Live, seat: number, version: number): void {
+    if (live.awaySince[seat] === null || live.version !== version) return;
+    void this.serialize(live, async () => {
+      if (this.closed || live.awaySince[seat] === null || live.version !== version || live.record.status !== "playing") return;
+      const record: TableRecord = { ...live.record, seats: live.record.seats.map((s, i) => (i === seat ? { ...s, takeover: true } : s)) };
+      try {
+        await this.write(live, "a bot take-over", () => this.storage.saveTable(record));
+      } catch {
+        this.retryLater(live);
+        return;
+      }
+      live.record = record;
+      this.broadcastTable(live);
+      this.schedule(live);
+    });
+  }
+
   private askBot(live: Live, seat: number, version: number, by: ActorKind): void {
-    if (live.pendingBots.has(seat) || live.version !== version || this.closed) return;
+    if (live.pendingBots.has(seat) || live.version !== version || this.closed || live.record.status !== "playing") return;
     const { game } = live;
     const rec = live.record.seats[seat]!;
     const level = rec.level ?? "medium";
@@ -402,20 +648,25 @@ export class Hub {
     if (legal.length === 0) return;
     const view = game.view(live.state, seat);
     live.pendingBots.add(seat);
-    const decided = legal.length === 1 ? Promise.resolve({ action: legal[0], source: "bot" as const }) : this.bots.decide({ game: game.id, bot: botName, view, seat, legal });
+    const decided =
+      legal.length === 1
+        ? Promise.resolve({ action: legal[0], source: "bot" as const })
+        : this.bots.decide({ game: game.id, bot: botName, view, seat, legal, table: live.record.id, group: live.owner || live.record.id });
     void decided.then((answer) =>
       this.serialize(live, async () => {
         live.pendingBots.delete(seat);
         if (this.closed) return;
         // Stale (someone else acted meanwhile): ask again for the current decision.
         if (live.version !== version) {
-          if (live.record.status === "playing") this.schedule(live);
+          this.schedule(live);
           return;
         }
         try {
           await this.submit(live, seat, answer.action, by, version);
         } catch (error) {
           this.log(`table ${live.record.id}: bot for seat ${seat} failed: ${(error as Error).message}`);
+          // Storage down (or anything else): ask again later, so the table never stops.
+          this.retryLater(live);
         }
       }),
     );
@@ -424,11 +675,14 @@ export class Hub {
   // ------------------------------------------------------------ projections
 
   info(live: Live): TableInfo {
-    const r = live.record;
+    return this.infoOf(live.record, live.game, live.subscribers);
+  }
+
+  private infoOf(r: TableRecord, game: AnyGame, subscribers: ReadonlySet<Subscriber>): TableInfo {
     return {
       id: r.id,
       game: r.game,
-      gameTitle: live.game.title,
+      gameTitle: game.title,
       options: r.options,
       status: r.status,
       seats: r.seats.map((s, seat) => ({
@@ -436,7 +690,7 @@ export class Hub {
         kind: s.kind,
         name: s.name,
         ...(s.level !== null ? { level: s.level } : {}),
-        connected: s.kind === "bot" || [...live.subscribers].some((sub) => sub.viewer === seat),
+        connected: s.kind === "bot" || [...subscribers].some((sub) => sub.viewer === seat),
         botTakeover: s.takeover,
       })),
       turnSeconds: r.turnSeconds,
@@ -451,9 +705,9 @@ export class Hub {
     const d: Decision = live.game.decision(live.state);
     switch (d.type) {
       case "turn":
-        return { type: "turn", seats: [d.seat], prompt: d.prompt, deadline: live.deadline };
+        return { type: "turn", seats: [d.seat], prompt: d.prompt, deadline: live.record.deadline };
       case "simultaneous":
-        return { type: "simultaneous", seats: [...d.seats], prompt: d.prompt, deadline: live.deadline };
+        return { type: "simultaneous", seats: [...d.seats], prompt: d.prompt, deadline: live.record.deadline };
       case "over":
         return { type: "over", seats: [], prompt: null, deadline: null };
     }
@@ -520,20 +774,36 @@ export class Hub {
 
   // ------------------------------------------------------------ records
 
+  /** A finished match's record, read from storage (the match need not be in memory). */
   async record(tableId: string): Promise<MatchRecord> {
-    const live = this.live(tableId);
-    if (live.record.status !== "over" || live.record.outcome === null) throw new HubError("not-finished", "the record is given once the match is over");
-    const actions = await this.storage.loadActions(tableId);
+    const stored = await this.readTable(tableId);
+    if (stored.status !== "over" || stored.outcome === null) throw new HubError("not-finished", "the record is given once the match is over");
+    const game = this.findGame(stored.game)!;
+    let actions: LoggedAction[];
+    try {
+      actions = await this.storage.loadActions(tableId);
+    } catch (error) {
+      this.log(`table ${tableId}: storage: read failed: ${(error as Error).message}`);
+      throw new HubError("unavailable", "storage is unavailable, try again");
+    }
+    let hash = stored.eventsHash;
+    if (hash === null) {
+      // Finished before the hash was stored: replay the log once more.
+      const live = this.makeLive(stored, game);
+      live.state = game.setup({ seats: stored.seats.length, options: stored.options, seed: stored.seed });
+      for (const entry of actions) this.replay(live, entry);
+      hash = eventsHash(live.history.map((h) => h.events));
+    }
     return {
-      game: live.record.game,
-      title: `${live.game.title} — table ${tableId}`,
-      seats: live.record.seats.map((s, i) => s.name ?? `Seat ${i + 1}`),
-      options: live.record.options as Record<string, unknown>,
-      seed: live.record.seed,
-      seedHash: live.record.seedHash,
+      game: stored.game,
+      title: `${game.title} — table ${tableId}`,
+      seats: stored.seats.map((s, i) => s.name ?? `Seat ${i + 1}`),
+      options: stored.options as Record<string, unknown>,
+      seed: stored.seed,
+      seedHash: stored.seedHash,
       actions: actions.map((a) => ({ seat: a.seat, action: a.action })),
-      outcome: live.record.outcome,
-      eventsHash: eventsHash(live.history.map((h) => h.events)),
+      outcome: stored.outcome,
+      eventsHash: hash,
     };
   }
 
@@ -553,6 +823,8 @@ export class Hub {
     this.closed = true;
     for (const live of this.tables.values()) {
       this.clearTimers(live);
+      if (live.retry !== null) clearTimeout(live.retry);
+      live.retry = null;
       await live.queue;
     }
   }

@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   "illegal-action",
   "internal",
   "not-found", // REST: no such route
+  "unavailable", // storage could not record the change: nothing changed, try again
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

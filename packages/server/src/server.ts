@@ -130,13 +130,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     tables: () => hub?.tableCounts() ?? [],
     connections: () => connections?.counts() ?? { pending: 0, seat: 0, spectator: 0 },
   });
-  const gameOf = (tableId: string) => {
-    try {
-      return hub?.table(tableId).game ?? "unknown";
-    } catch {
-      return "unknown";
-    }
-  };
+  const gameOf = (tableId: string) => hub?.liveTable(tableId)?.game ?? "unknown";
   const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);
   hub = new Hub(measuredStorage(storage, metrics, gameOf), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
   await hub.restore();
@@ -266,15 +260,8 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
   };
   const liveBotTables = (ip: string): Set<string> => {
     const ids = botTables.get(ip) ?? new Set<string>();
-    for (const id of ids) {
-      let over = true;
-      try {
-        over = hub.table(id).status === "over";
-      } catch {
-        // no longer in memory: over
-      }
-      if (over) ids.delete(id);
-    }
+    // A table no longer in memory is over (finished matches leave memory).
+    for (const id of ids) if ((hub?.liveTable(id)?.status ?? "over") === "over") ids.delete(id);
     if (ids.size === 0) botTables.delete(ip);
     return ids;
   };
@@ -305,7 +292,7 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
       throw new HubError("too-many-tables", `at most ${limits.botTablesPerIp} tables of bots only at once`, { max: limits.botTablesPerIp });
     }
     throttle(creations, request.ip, "tables", limits.tablesPerMinute);
-    const table = await hub.createTable(request.body ?? {});
+    const table = await hub.createTable(request.body ?? {}, request.ip);
     if (botsOnly) {
       const ids = botTables.get(request.ip) ?? new Set<string>();
       ids.add(table.id);
@@ -313,7 +300,7 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
     }
     return { table };
   });
-  app.get<{ Params: { id: string } }>("/api/tables/:id", async (request) => ({ table: hub.table(tableIdOf(request)) }));
+  app.get<{ Params: { id: string } }>("/api/tables/:id", async (request) => ({ table: await hub.table(tableIdOf(request)) }));
   app.post<{ Params: { id: string } }>("/api/tables/:id/join", async (request, reply) => {
     const id = tableIdOf(request);
     throttle(joins, request.ip, "joins", limits.joinsPerMinute);

@@ -2,7 +2,9 @@
 // actions per match. A match is its setup plus its log: replaying the log through the engine
 // rebuilds it after a crash. Two implementations pass the same suite: SQLite (embedded, WAL)
 // and PostgreSQL. Schema changes are versioned migrations, applied in order once.
-import { mkdirSync } from "node:fs";
+// Every change of state is one transaction: an action with the table row it changes (the clock's
+// deadline, the end of the match), a join with the start it triggers.
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -31,6 +33,10 @@ export interface TableRecord {
   seedHash: string;
   outcome: OutcomeInfo | null;
   createdAt: number;
+  /** Epoch ms when the current decision's clock runs out (clocked tables), so a restart keeps it. */
+  deadline: number | null;
+  /** SHA-256 of every version's events, written with the last action (see `eventsHash`). */
+  eventsHash: string | null;
 }
 
 export interface LoggedAction {
@@ -47,14 +53,46 @@ export interface Storage {
   /** Applies pending migrations; resolves to the schema version. */
   migrate(): Promise<number>;
   schemaVersion(): Promise<number>;
+  /** Inserts or updates a table's row (one statement). */
   saveTable(table: TableRecord): Promise<void>;
   getTable(id: string): Promise<TableRecord | null>;
   listTables(status?: TableStatus): Promise<TableRecord[]>;
-  /** Appends one action; rejects if that version is already logged (the log is append-only). */
-  appendAction(tableId: string, entry: LoggedAction): Promise<void>;
+  /**
+   * Appends one action and, when given, the table's new row, in ONE transaction; rejects (and
+   * writes nothing) if that version is already logged (the log is append-only).
+   */
+  appendAction(tableId: string, entry: LoggedAction, table?: TableRecord): Promise<void>;
   loadActions(tableId: string): Promise<LoggedAction[]>;
   close(): Promise<void>;
 }
+
+/**
+ * Test seam: called before every write statement with its number (1, 2, …) since the store
+ * opened; it may throw (the write fails) or end the process (a crash between two writes).
+ */
+export type WriteHook = (n: number) => void;
+
+export interface StorageOptions {
+  beforeWrite?: WriteHook;
+}
+
+/**
+ * `GRIMOIRE_CRASH_AT_WRITE=N` (tests only): the process kills itself with SIGKILL just before its
+ * N-th write statement, so a test can crash a server between every pair of writes.
+ */
+export function writeHookFromEnv(env: NodeJS.ProcessEnv = process.env): WriteHook | undefined {
+  const at = Number(env.GRIMOIRE_CRASH_AT_WRITE);
+  if (!Number.isInteger(at) || at < 1) return undefined;
+  return (n) => {
+    if (n !== at) return;
+    process.kill(process.pid, "SIGKILL");
+    // The signal is on its way: write nothing more meanwhile.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10_000);
+  };
+}
+
+/** A storage failure with what an operator needs: where and why. */
+export class StorageError extends Error {}
 
 /** Versioned migrations; never edit one that has shipped, add the next. */
 export const MIGRATIONS: readonly { version: number; description: string; sqlite: string; postgres: string }[] = [
@@ -84,6 +122,12 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
     sqlite: `CREATE INDEX tables_status ON tables(status);`,
     postgres: `CREATE INDEX tables_status ON tables(status);`,
   },
+  {
+    version: 3,
+    description: "the clock's deadline and the events' hash on the table row",
+    sqlite: `ALTER TABLE tables ADD COLUMN deadline INTEGER; ALTER TABLE tables ADD COLUMN events_hash TEXT;`,
+    postgres: `ALTER TABLE tables ADD COLUMN deadline BIGINT; ALTER TABLE tables ADD COLUMN events_hash TEXT;`,
+  },
 ];
 
 interface Row {
@@ -98,6 +142,8 @@ interface Row {
   seed_hash: string;
   outcome: string | null;
   created_at: number | string;
+  deadline: number | string | null;
+  events_hash: string | null;
 }
 
 function fromRow(row: Row): TableRecord {
@@ -113,6 +159,8 @@ function fromRow(row: Row): TableRecord {
     seedHash: row.seed_hash,
     outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as OutcomeInfo),
     createdAt: Number(row.created_at),
+    deadline: row.deadline === null ? null : Number(row.deadline),
+    eventsHash: row.events_hash,
   };
 }
 
@@ -129,8 +177,14 @@ function toParams(t: TableRecord): unknown[] {
     t.seedHash,
     t.outcome === null ? null : JSON.stringify(t.outcome),
     t.createdAt,
+    t.deadline,
+    t.eventsHash,
   ];
 }
+
+const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash";
+const UPSERT_UPDATE = `options = excluded.options, seats = excluded.seats, status = excluded.status, turn_seconds = excluded.turn_seconds,
+  grace_seconds = excluded.grace_seconds, outcome = excluded.outcome, deadline = excluded.deadline, events_hash = excluded.events_hash`;
 
 interface ActionRow {
   version: number;
@@ -149,9 +203,12 @@ function fromActionRow(row: ActionRow): LoggedAction {
 export class SqliteStorage implements Storage {
   readonly kind = "sqlite" as const;
   private readonly db: Database.Database;
+  private writes = 0;
+  private readonly beforeWrite: WriteHook | undefined;
 
   /** `file` is a path, or ":memory:". */
-  constructor(file: string) {
+  constructor(file: string, options: StorageOptions = {}) {
+    this.beforeWrite = options.beforeWrite ?? writeHookFromEnv();
     this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
     // FULL: a committed append survives a crash of the process and of the machine.
@@ -159,9 +216,40 @@ export class SqliteStorage implements Storage {
     this.db.pragma("foreign_keys = ON");
   }
 
-  static inDirectory(dir: string): SqliteStorage {
-    mkdirSync(dir, { recursive: true });
-    return new SqliteStorage(join(dir, "grimoire.sqlite"));
+  /** The store in `dir` (DATA_DIR); a directory that cannot hold it is a one-line error naming it and why. */
+  static inDirectory(dir: string, options: StorageOptions = {}): SqliteStorage {
+    const file = join(dir, "grimoire.sqlite");
+    const where = `data directory ${dir} (DATA_DIR)`;
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw new StorageError(`${where} cannot be created: ${cause(error)}`);
+    }
+    try {
+      accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+    } catch (error) {
+      throw new StorageError(`${where} is not readable and writable: ${cause(error)}`);
+    }
+    try {
+      const store = new SqliteStorage(file, options);
+      // Opening is lazy: make SQLite touch the file now, so a bad file fails here.
+      store.db.prepare("SELECT COUNT(*) FROM sqlite_master").get();
+      return store;
+    } catch (error) {
+      throw new StorageError(`${where}: cannot open ${file}: ${cause(error)}`);
+    }
+  }
+
+  /**
+   * Tests: every write fails with SQLite's own SQLITE_READONLY error while `on`, as on a data
+   * directory that went read-only (tests run as root, for whom chmod stops nothing).
+   */
+  refuseWrites(on: boolean): void {
+    this.db.pragma(`query_only = ${on ? "ON" : "OFF"}`);
+  }
+
+  private write(): void {
+    this.beforeWrite?.(++this.writes);
   }
 
   async migrate(): Promise<number> {
@@ -182,15 +270,15 @@ export class SqliteStorage implements Storage {
     return row?.v ?? 0;
   }
 
-  async saveTable(t: TableRecord): Promise<void> {
+  private upsert(t: TableRecord): void {
+    this.write();
     this.db
-      .prepare(
-        `INSERT INTO tables (id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET options = excluded.options, seats = excluded.seats, status = excluded.status,
-           turn_seconds = excluded.turn_seconds, grace_seconds = excluded.grace_seconds, outcome = excluded.outcome`,
-      )
+      .prepare(`INSERT INTO tables (${UPSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET ${UPSERT_UPDATE}`)
       .run(...toParams(t));
+  }
+
+  async saveTable(t: TableRecord): Promise<void> {
+    this.upsert(t);
   }
 
   async getTable(id: string): Promise<TableRecord | null> {
@@ -207,10 +295,14 @@ export class SqliteStorage implements Storage {
     return rows.map(fromRow);
   }
 
-  async appendAction(tableId: string, e: LoggedAction): Promise<void> {
-    this.db
-      .prepare("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES (?, ?, ?, ?, ?, ?)")
-      .run(tableId, e.version, e.seat, JSON.stringify(e.action), e.by, e.at);
+  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord): Promise<void> {
+    this.db.transaction(() => {
+      this.write();
+      this.db
+        .prepare("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES (?, ?, ?, ?, ?, ?)")
+        .run(tableId, e.version, e.seat, JSON.stringify(e.action), e.by, e.at);
+      if (table) this.upsert(table);
+    })();
   }
 
   async loadActions(tableId: string): Promise<LoggedAction[]> {
@@ -223,19 +315,76 @@ export class SqliteStorage implements Storage {
   }
 }
 
+function cause(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
 // ---------------------------------------------------------------- PostgreSQL
+
+export interface PostgresOptions extends StorageOptions {
+  /** PostgreSQL schema to use (created if missing); tests use a fresh one per run. */
+  schema?: string;
+  /** Shown in pg_stat_activity (tests terminate their own connections by it). */
+  applicationName?: string;
+  log?: (line: string) => void;
+}
 
 export class PostgresStorage implements Storage {
   readonly kind = "postgres" as const;
   private readonly pool: pg.Pool;
+  private readonly schema: string;
+  private writes = 0;
+  private readonly beforeWrite: WriteHook | undefined;
+  private readonly log: (line: string) => void;
 
-  /** `schema`: the PostgreSQL schema to use (created if missing); tests use a fresh one per run. */
-  constructor(
-    url: string,
-    private readonly schema = "public",
-  ) {
-    if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name "${schema}"`);
-    this.pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
+  /** `schema` (or `options.schema`): the PostgreSQL schema to use (created if missing). */
+  constructor(url: string, schemaOrOptions: string | PostgresOptions = {}) {
+    const options = typeof schemaOrOptions === "string" ? { schema: schemaOrOptions } : schemaOrOptions;
+    this.schema = options.schema ?? "public";
+    if (!/^[a-z_][a-z0-9_]*$/.test(this.schema)) throw new Error(`invalid schema name "${this.schema}"`);
+    this.beforeWrite = options.beforeWrite ?? writeHookFromEnv();
+    this.log = options.log ?? (() => {});
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: 4,
+      options: `-c search_path=${this.schema}`,
+      application_name: options.applicationName ?? "grimoire",
+      // A dead server or network answers with an error in bounded time instead of hanging.
+      connectionTimeoutMillis: 10_000,
+      query_timeout: 30_000,
+      keepAlive: true,
+    });
+    // A pooled connection that dies while idle (pg_terminate_backend, a restart, a failover)
+    // is dropped by the pool, which opens a new one when next needed: log it, never crash.
+    this.pool.on("error", (error) => this.log(`postgres: an idle connection failed (${error.message}); it will be replaced`));
+  }
+
+  private write(): void {
+    this.beforeWrite?.(++this.writes);
+  }
+
+  /** Runs `fn` in one transaction on one connection; a failed connection is discarded. */
+  private async transaction(fn: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    // Errors while checked out are reported on the client too: the query rejects, no crash.
+    const onError = (error: Error) => this.log(`postgres: a connection failed in a transaction (${error.message})`);
+    client.on("error", onError);
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      await fn(client);
+      await client.query("COMMIT");
+    } catch (error) {
+      broken = error as Error;
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.off("error", onError);
+      // Give a connection that failed back as broken: the pool closes it.
+      client.release(broken);
+    }
   }
 
   async migrate(): Promise<number> {
@@ -267,14 +416,12 @@ export class PostgresStorage implements Storage {
     return result.rows[0]?.v ?? 0;
   }
 
+  private upsertSql = `INSERT INTO tables (${UPSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    ON CONFLICT (id) DO UPDATE SET ${UPSERT_UPDATE}`;
+
   async saveTable(t: TableRecord): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO tables (id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (id) DO UPDATE SET options = excluded.options, seats = excluded.seats, status = excluded.status,
-         turn_seconds = excluded.turn_seconds, grace_seconds = excluded.grace_seconds, outcome = excluded.outcome`,
-      toParams(t),
-    );
+    this.write();
+    await this.pool.query(this.upsertSql, toParams(t));
   }
 
   async getTable(id: string): Promise<TableRecord | null> {
@@ -291,15 +438,22 @@ export class PostgresStorage implements Storage {
     return result.rows.map(fromRow);
   }
 
-  async appendAction(tableId: string, e: LoggedAction): Promise<void> {
-    await this.pool.query("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES ($1, $2, $3, $4, $5, $6)", [
-      tableId,
-      e.version,
-      e.seat,
-      JSON.stringify(e.action),
-      e.by,
-      e.at,
-    ]);
+  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord): Promise<void> {
+    await this.transaction(async (client) => {
+      this.write();
+      await client.query("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES ($1, $2, $3, $4, $5, $6)", [
+        tableId,
+        e.version,
+        e.seat,
+        JSON.stringify(e.action),
+        e.by,
+        e.at,
+      ]);
+      if (table) {
+        this.write();
+        await client.query(this.upsertSql, toParams(table));
+      }
+    });
   }
 
   async loadActions(tableId: string): Promise<LoggedAction[]> {

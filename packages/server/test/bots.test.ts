@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { BotPool } from "../src/bots.ts";
 import { biddingGame } from "../../engine/test/fixtures/bidding.ts";
-import { TEST_CATALOG } from "./support/harness.ts";
+import { boot, TEST_CATALOG } from "./support/harness.ts";
 
 const pool = new BotPool(TEST_CATALOG, 1, 1000);
 afterAll(async () => {
@@ -28,6 +28,8 @@ describe("bot pool", () => {
     expect(answer.source).toBe("fallback");
     expect(legal).toContainEqual(answer.action);
     expect(Date.now() - started).toBeLessThan(2900);
+    // Its replacement boots; decisions due meanwhile count that time in their budget.
+    await pool.ready();
     const next = await pool.decide({ game: "bidding", bot: "random", view, seat: 0, legal });
     expect(next.source).toBe("bot");
   }, 30_000);
@@ -37,4 +39,88 @@ describe("bot pool", () => {
     expect(answer.source).toBe("fallback");
     expect(legal).toContainEqual(answer.action);
   }, 30_000);
+});
+
+describe("fair bot queue", () => {
+  const state = biddingGame.setup({ seats: 2, options: { hand: 3 }, seed: 7 });
+  const legal = biddingGame.legalActions(state, 0);
+  const view = biddingGame.view(state, 0);
+
+  it("round robin across groups then tables: one job behind a flood of 60 from one client is served next", async () => {
+    const served: { table: string; group: string; jobsServedMeanwhile: number }[] = [];
+    const fair = new BotPool(TEST_CATALOG, 1, 5000, (job) => served.push(job));
+    try {
+      const flood = Array.from({ length: 60 }, (_, i) => fair.decide({ game: "bidding", bot: "random", view, seat: 0, legal, table: `bot-only-${i}`, group: "flooder" }));
+      const human = fair.decide({ game: "bidding", bot: "greedy", view, seat: 0, legal, table: "with-a-human", group: "someone-else" });
+      await Promise.all([...flood, human]);
+      const order = served.map((s) => s.table);
+      // FIFO would serve it 62nd; round robin serves it after the job already running and one more.
+      expect(order.indexOf("with-a-human")).toBeLessThanOrEqual(2);
+      expect(served.find((s) => s.table === "with-a-human")!.jobsServedMeanwhile).toBeLessThanOrEqual(2);
+      // Within a group, tables take turns too.
+      expect(new Set(order.slice(0, 10)).size).toBe(10);
+    } finally {
+      await fair.close();
+    }
+  }, 60_000);
+
+  it("the budget counts from when the decision was due, not from when a worker takes it", async () => {
+    const served: { table: string; budgetLeftMs: number }[] = [];
+    const pool1 = new BotPool(TEST_CATALOG, 1, 5000, (job) => served.push(job));
+    try {
+      await pool1.decide({ game: "bidding", bot: "random", view, seat: 0, legal }); // the worker is up
+      // Two decisions due at once on one worker: the second waits the first's whole second.
+      const answers = await Promise.all(["a", "b"].map((table) => pool1.decide({ game: "bidding-slow", bot: "ponder", view, seat: 0, legal, table })));
+      expect(answers.map((a) => a.source)).toEqual(["bot", "bot"]);
+      const b = served.find((s) => s.table === "b")!;
+      // Counted from when the worker took it, it would have its whole 5 s.
+      expect(b.budgetLeftMs).toBeLessThan(4100);
+    } finally {
+      await pool1.close();
+    }
+  }, 60_000);
+
+  it("a decision that waited its whole budget gets a random legal action at once", async () => {
+    const served: { table: string; budgetLeftMs: number }[] = [];
+    const short = new BotPool(TEST_CATALOG, 1, 900, (job) => served.push(job));
+    try {
+      await short.decide({ game: "bidding", bot: "random", view, seat: 0, legal }); // the worker is up
+      const first = short.decide({ game: "bidding-slow", bot: "ponder", view, seat: 0, legal, table: "a" });
+      const second = short.decide({ game: "bidding-slow", bot: "ponder", view, seat: 0, legal, table: "b" });
+      const answers = await Promise.all([first, second]);
+      // The first overran 0.9 s; the second waited for it (and the replacement worker) past its budget.
+      expect(answers.map((a) => a.source)).toEqual(["fallback", "fallback"]);
+      for (const a of answers) expect(legal).toContainEqual(a.action);
+      expect(served.find((s) => s.table === "b")!.budgetLeftMs).toBeLessThanOrEqual(0);
+    } finally {
+      await short.close();
+    }
+  }, 60_000);
+});
+
+describe("fair bot queue on a server", () => {
+  it("40 bot-only matches of one client do not delay the bot of another client's table with a human", async () => {
+    const served: { table: string; jobsServedMeanwhile: number }[] = [];
+    const bots = new BotPool(TEST_CATALOG, 1, 5000, (job) => served.push(job));
+    const server = await boot({ bots });
+    try {
+      await bots.decide({ game: "bidding", bot: "random", view: biddingGame.view(biddingGame.setup({ seats: 2, options: { hand: 1 }, seed: 1 }), 0), seat: 0, legal: [1, 2] });
+      const floodIds: string[] = [];
+      for (let i = 0; i < 40; i++) {
+        const t = await server.hub.createTable({ game: "bidding", options: { hand: 3 }, seats: [{ kind: "bot", level: "easy" }, { kind: "bot", level: "easy" }] }, "10.0.0.1");
+        floodIds.push(t.id);
+      }
+      const mine = await server.hub.createTable({ game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "bot", level: "medium" }] }, "10.0.0.2");
+      await server.hub.join(mine.id, { name: "Ann" });
+      // The human's opponent decides while the flood still fills the queue.
+      for (let i = 0; i < 200 && !served.some((s) => s.table === mine.id); i++) await new Promise((r) => setTimeout(r, 50));
+      const job = served.find((s) => s.table === mine.id)!;
+      expect(job).toBeDefined();
+      // FIFO: behind ~80 queued decisions (40 tables, 2 seats each). Round robin: at most one.
+      expect(job.jobsServedMeanwhile).toBeLessThanOrEqual(2);
+      expect(bots.queued).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });

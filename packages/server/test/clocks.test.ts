@@ -60,4 +60,81 @@ describe("clocks", () => {
     expect((await spec.waitFor("table", (t) => !t.table.seats[0]!.botTakeover && t.table.seats[0]!.connected)).table.status).not.toBe("open");
     await Promise.all([ann.close(), spec.close()]);
   });
+
+  it("every update on a clocked table carries the current deadline", async () => {
+    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 2 }, seats: [{ kind: "open" }, { kind: "open" }], turnSeconds: 10 });
+    const id = created.body.table.id as string;
+    const tokens = [(await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" })).body.token, (await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" })).body.token];
+    const clients = await Promise.all(
+      tokens.map(async (token) => {
+        const c = await Client.open(server);
+        c.send({ type: "hello", tableId: id, token });
+        await c.waitFor("sync");
+        return c;
+      }),
+    );
+    const start = clock.now();
+    // The whole match by hand, a second apart: each update says when the clock runs out.
+    for (let step = 0; step < 20; step++) {
+      const latest = [...clients[0]!.messages].reverse().find((m) => m.type === "sync" || m.type === "update")!;
+      if (latest.type !== "sync" && latest.type !== "update") throw new Error("unreachable");
+      if (latest.decision.type === "over") break;
+      clock.advance(1000);
+      const seat = latest.decision.seats[0]!;
+      const c = clients[seat]!;
+      const from = c.messages.length;
+      c.send({ type: "sync" });
+      const sync = await c.waitFor("sync", () => true, from);
+      const ack = c.messages.length;
+      c.send({ type: "act", action: sync.legal![0]!.action, ref: `s${step}` });
+      await c.waitFor("ack", (a) => a.ref === `s${step}`, ack);
+      await clients[0]!.waitFor("update", (u) => u.version === step + 1);
+    }
+    const updates = clients[0]!.of("update");
+    expect(updates.length).toBeGreaterThanOrEqual(4);
+    for (const u of updates) {
+      if (u.decision.type === "over") expect(u.decision.deadline).toBeNull();
+      else {
+        expect(u.decision.deadline).not.toBeNull();
+        expect(u.decision.deadline!).toBeGreaterThan(start);
+        expect(u.decision.deadline!).toBeLessThanOrEqual(clock.now() + 10_000);
+      }
+    }
+    await Promise.all(clients.map((c) => c.close()));
+  });
+});
+
+describe("clocks across a restart", () => {
+  it("a restart does not give the clock back its full time", async () => {
+    const restartClock = new ManualClock();
+    const first = await boot({ clock: restartClock });
+    const created = await http(first, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }], turnSeconds: 10 });
+    const id = created.body.table.id as string;
+    const a = await http(first, "POST", `/api/tables/${id}/join`, { name: "Ann" });
+    await http(first, "POST", `/api/tables/${id}/join`, { name: "Bob" });
+    const ann = await Client.open(first);
+    ann.send({ type: "hello", tableId: id, token: a.body.token });
+    const before = await ann.waitFor("sync");
+    const deadline = before.decision.deadline!;
+    expect(deadline).toBe(restartClock.now() + 10_000);
+    await ann.close();
+    restartClock.advance(6_000);
+    await first.close();
+
+    // Same data, same time: the deadline is the one set before the restart.
+    const second = await boot({ clock: restartClock }, first.dataDir);
+    const spec = await Client.open(second);
+    spec.send({ type: "hello", tableId: id });
+    const after = await spec.waitFor("sync");
+    expect(after.decision.deadline).toBe(deadline);
+    restartClock.advance(3_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(spec.of("update")).toHaveLength(0);
+    // 4 s after the restart (not 10): the clock runs out and bots play for both seats.
+    restartClock.advance(1_001);
+    const played = await spec.waitFor("update");
+    expect(played.by).toBe("clock");
+    await spec.close();
+    await second.stop();
+  });
 });

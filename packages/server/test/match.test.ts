@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run } from "../../cli/src/main.ts";
 import { PostgresStorage } from "../src/storage.ts";
 import { games } from "./support/catalog.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
@@ -55,6 +57,21 @@ describe("lobby", () => {
   });
 });
 
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await run(args, {
+    games,
+    findGame: (id) => games.find((g) => g.id === id),
+    stdin: Readable.from([""]),
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    loadServer: async () => ({}),
+    lang: "en",
+  });
+  return { code, stdout, stderr };
+}
+
 async function botMatch(gameId: string, seats: number) {
   const created = await http(server, "POST", "/api/tables", { game: gameId, seats: Array.from({ length: seats }, () => ({ kind: "bot", level: "easy" })) });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -75,6 +92,15 @@ describe("matches", () => {
       expect(record.status).toBe(200);
       expect(record.body.actions.length).toBe(over.version);
       expect(record.body.outcome).toEqual(over.outcome);
+      // The downloaded record is a recorded game `grimoire replay` reads as it is.
+      const dir = mkdtempSync(join(tmpdir(), "grimoire-record-"));
+      const file = join(dir, "record.json");
+      writeFileSync(file, JSON.stringify(record.body));
+      const replayed = await cli(["replay", file]);
+      rmSync(dir, { recursive: true, force: true });
+      expect(replayed.stderr).toBe("");
+      expect(replayed.code).toBe(0);
+      expect(replayed.stdout).toContain("Game over:");
     }, 180_000);
   }
 

@@ -160,3 +160,23 @@ describe("every registered game: each viewer receives exactly the engine's proje
     }, 90_000);
   }
 });
+
+describe("a seated player watching its own table", () => {
+  it("Abraca…What? with spectatorsSeeHands: the spectator connection shows no hand during a round", async () => {
+    const created = await http(server, "POST", "/api/tables", {
+      game: "abracadawhat",
+      options: { spectatorsSeeHands: true },
+      seats: [{ kind: "open" }, { kind: "open" }],
+    });
+    const id = created.body.table.id as string;
+    const a = await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" });
+    await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
+    const ann = await hello(id, a.body.token);
+    const annAsSpectator = await hello(id);
+    const seated = (await ann.waitFor("sync")).view as { hands: unknown[] };
+    const watched = (await annAsSpectator.waitFor("sync")).view as { hands: unknown[] };
+    expect(seated.hands[0]).toBeNull();
+    expect(watched.hands).toEqual([null, null]);
+    await Promise.all([ann.close(), annAsSpectator.close()]);
+  });
+});

@@ -1,7 +1,7 @@
 // `grimoire start` (what `npm start` runs) boots startFromEnv from the environment: PORT,
 // DATA_DIR; SIGTERM stops it cleanly.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,5 +31,36 @@ describe("startFromEnv", () => {
     });
     expect(code).toBe(0);
     rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+});
+
+describe("DATA_DIR errors", () => {
+  async function startWith(dataDir: string): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, [bin, "start"], { env: { ...process.env, PORT: "0", DATA_DIR: dataDir, SERVE_WEB: "0", HOST: "127.0.0.1" }, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+    return { code, stderr };
+  }
+
+  it("a directory that cannot be created, or a database that cannot be opened: one line naming DATA_DIR and the cause, exit 1", async () => {
+    const root = mkdtempSync(join(tmpdir(), "grimoire-datadir-"));
+    // A path under a regular file can never be a directory (even for root, unlike chmod).
+    writeFileSync(join(root, "file"), "");
+    const underFile = join(root, "file", "data");
+    const missing = await startWith(underFile);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr.trim().split("\n")).toHaveLength(1);
+    expect(missing.stderr).toContain(`data directory ${underFile} (DATA_DIR) cannot be created`);
+    expect(missing.stderr).toMatch(/ENOTDIR|EEXIST/);
+
+    // The database file's place is taken by a directory: SQLite cannot open it.
+    const taken = join(root, "taken");
+    mkdirSync(join(taken, "grimoire.sqlite"), { recursive: true });
+    const unopenable = await startWith(taken);
+    expect(unopenable.code).not.toBe(0);
+    expect(unopenable.stderr.trim().split("\n")).toHaveLength(1);
+    expect(unopenable.stderr).toContain(`data directory ${taken} (DATA_DIR): cannot open ${join(taken, "grimoire.sqlite")}`);
+    rmSync(root, { recursive: true, force: true });
   }, 60_000);
 });

@@ -11,6 +11,8 @@ const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5
 
 interface Backend {
   name: string;
+  dir?: string;
+  schema?: string;
   /** Opens the same store again (a restart). */
   open(): Storage;
   cleanup(): Promise<void>;
@@ -18,13 +20,14 @@ interface Backend {
 
 function sqliteBackend(): Backend {
   const dir = mkdtempSync(join(tmpdir(), "grimoire-storage-"));
-  return { name: "sqlite", open: () => SqliteStorage.inDirectory(dir), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  return { name: "sqlite", dir, open: () => SqliteStorage.inDirectory(dir), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 function postgresBackend(): Backend {
   const schema = `grimoire_test_${randomBytes(6).toString("hex")}`;
   return {
     name: "postgres",
+    schema,
     open: () => new PostgresStorage(PG_URL, schema),
     cleanup: async () => {
       const store = new PostgresStorage(PG_URL, schema);
@@ -50,6 +53,8 @@ function table(id: string, createdAt: number): TableRecord {
     seedHash: "cd".repeat(32),
     outcome: null,
     createdAt,
+    deadline: null,
+    eventsHash: null,
   };
 }
 
@@ -102,6 +107,42 @@ for (const make of [sqliteBackend, postgresBackend]) {
       ]);
       expect(await again.loadActions("t1")).toEqual([]);
       await again.close();
+    });
+
+    it("an action and the table row it changes are one transaction: both or neither", async () => {
+      const store = backend.open();
+      await store.migrate();
+      await store.saveTable(table("t3", 3));
+      const over: TableRecord = { ...table("t3", 3), status: "over", outcome: { winners: [1], scores: [1, 2], draw: false }, deadline: null, eventsHash: "ef".repeat(32) };
+      await store.appendAction("t3", { version: 1, seat: 0, action: "a", by: "player", at: 1 }, { ...table("t3", 3), status: "playing", deadline: 5_000 });
+      expect((await store.getTable("t3"))!.deadline).toBe(5_000);
+      // Version 1 again: the append fails, so the row must not change either.
+      await expect(store.appendAction("t3", { version: 1, seat: 1, action: "b", by: "player", at: 2 }, over)).rejects.toThrow();
+      expect((await store.getTable("t3"))!.status).toBe("playing");
+      await store.appendAction("t3", { version: 2, seat: 1, action: "b", by: "player", at: 2 }, over);
+      expect(await store.getTable("t3")).toEqual(over);
+      expect((await store.loadActions("t3")).map((a) => a.version)).toEqual([1, 2]);
+      await store.close();
+    });
+
+    it("a write hook sees every write statement, and a throwing one fails that write and writes nothing", async () => {
+      let fail = false;
+      const seen: number[] = [];
+      const hook = (n: number) => {
+        seen.push(n);
+        if (fail) throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
+      };
+      const store = backend.name === "sqlite" ? SqliteStorage.inDirectory(backend.dir!, { beforeWrite: hook }) : new PostgresStorage(PG_URL, { schema: backend.schema!, beforeWrite: hook });
+      await store.migrate();
+      await store.saveTable(table("t4", 4));
+      await store.appendAction("t4", { version: 1, seat: 0, action: "a", by: "player", at: 1 }, { ...table("t4", 4), status: "playing" });
+      expect(seen).toEqual([1, 2, 3]);
+      fail = true;
+      await expect(store.appendAction("t4", { version: 2, seat: 0, action: "b", by: "player", at: 2 }, { ...table("t4", 4), status: "over" })).rejects.toThrow(/full/);
+      fail = false;
+      expect((await store.getTable("t4"))!.status).toBe("playing");
+      expect(await store.loadActions("t4")).toHaveLength(1);
+      await store.close();
     });
   });
 }

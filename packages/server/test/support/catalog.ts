@@ -19,10 +19,24 @@ function sleepyBot(): Bot<unknown, unknown> {
   };
 }
 
+/** Thinks for 1 second (blocking its thread), then plays the first legal action. */
+function ponderBot(): Bot<unknown, unknown> {
+  return {
+    name: "ponder",
+    decide: ({ legal }) => {
+      const until = Date.now() + 1000;
+      while (Date.now() < until) {
+        // busy
+      }
+      return legal[0];
+    },
+  };
+}
+
 const slowBidding: AnyGame = {
   ...biddingGame,
   id: "bidding-slow",
-  bots: { ...biddingGame.bots, sleepy: { description: "overruns every budget", create: sleepyBot } },
+  bots: { ...biddingGame.bots, sleepy: { description: "overruns every budget", create: sleepyBot }, ponder: { description: "thinks 1 s", create: ponderBot } },
   levels: { easy: "sleepy", medium: "sleepy", hard: "sleepy" },
 };
 

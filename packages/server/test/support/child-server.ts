@@ -1,10 +1,22 @@
-// A server in its own process, for the crash, flood and shutdown tests: DATA_DIR from the
-// environment, port 0; prints "PORT <n>" once listening; SIGTERM shuts it down gracefully.
-import { createLogger, createServer } from "../../src/index.ts";
+// A server in its own process, for the crash, flood, shutdown and atomicity tests: DATA_DIR from the
+// environment (or PostgreSQL: DATABASE_URL and PG_SCHEMA), port 0; prints "PORT <n>" once listening;
+// SIGTERM shuts it down gracefully. GRIMOIRE_CRASH_AT_WRITE=N makes it SIGKILL itself just before its
+// N-th write.
+import { createLogger, createServer, PostgresStorage } from "../../src/index.ts";
 import { stopOnSignals } from "../../src/shutdown.ts";
 import { ROOMY, TEST_CATALOG } from "./harness.ts";
 
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? "warn" });
-const server = await createServer({ port: 0, dataDir: process.env.DATA_DIR!, catalogUrl: TEST_CATALOG, botBudgetMs: Number(process.env.BOT_BUDGET_MS ?? 5000), limits: ROOMY, logger });
+const storage = process.env.PG_SCHEMA ? new PostgresStorage(process.env.DATABASE_URL!, { schema: process.env.PG_SCHEMA }) : undefined;
+const server = await createServer({
+  port: 0,
+  dataDir: process.env.DATA_DIR!,
+  ...(storage ? { storage } : {}),
+  catalogUrl: TEST_CATALOG,
+  botBudgetMs: Number(process.env.BOT_BUDGET_MS ?? 5000),
+  botWorkers: Number(process.env.BOT_WORKERS ?? 2),
+  limits: ROOMY,
+  logger,
+});
 stopOnSignals(server, logger);
 process.stdout.write(`PORT ${server.port}\n`);
