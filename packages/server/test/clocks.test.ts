@@ -39,9 +39,15 @@ describe("clocks", () => {
   });
 
   it("a seat away past the grace period: a bot takes over until it comes back", async () => {
-    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "bot", level: "easy" }], graceSeconds: 30 });
+    // Bob stays connected and never bids, so the match waits on him once Ann's bot has bid for her
+    // (with a bot opponent, bots answering at once could finish the match before Ann is back).
+    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }], graceSeconds: 30 });
     const id = created.body.table.id as string;
     const a = await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" });
+    const b = await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
+    const bob = await Client.open(server);
+    bob.send({ type: "hello", tableId: id, token: b.body.token });
+    await bob.waitFor("sync");
     const spec = await Client.open(server);
     spec.send({ type: "hello", tableId: id });
     await spec.waitFor("sync");
@@ -57,8 +63,8 @@ describe("clocks", () => {
     const ann = await Client.open(server);
     ann.send({ type: "hello", tableId: id, token: a.body.token });
     await ann.waitFor("welcome");
-    expect((await spec.waitFor("table", (t) => !t.table.seats[0]!.botTakeover && t.table.seats[0]!.connected)).table.status).not.toBe("open");
-    await Promise.all([ann.close(), spec.close()]);
+    expect((await spec.waitFor("table", (t) => !t.table.seats[0]!.botTakeover && t.table.seats[0]!.connected)).table.status).toBe("playing");
+    await Promise.all([ann.close(), bob.close(), spec.close()]);
   });
 
   it("every update on a clocked table carries the current deadline", async () => {
