@@ -286,7 +286,9 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
     for (const [i, n] of listed.entries()) { const id = take(n, `${key}.${i}`, [cls]); if (!id.ok) return id; first.push(id.value); }
     state[key] = [...first, ...state[key]];
   }
-  for (const [s, trunk] of state.trunks.entries()) if (!fits(trunk, state.mode)) return err(`trunks.${s}: these tokens do not fit a ${state.mode} trunk`);
+  // Half-way through a payment a trunk may hold more than fits without the Sacoche just paid (the rest of the payment makes room).
+  const paying = new Set(queue.flatMap((step) => (step.k === "pay" && step.chosen.length > 0 ? [step.seat] : [])));
+  for (const [s, trunk] of state.trunks.entries()) if (!paying.has(s) && !fits(trunk, state.mode)) return err(`trunks.${s}: these tokens do not fit a ${state.mode} trunk`);
   if (state.sorcerers.length > PLAYER_COUNTS[state.seats]!.sorcerers) return err(`sorcerers: at most ${PLAYER_COUNTS[state.seats]!.sorcerers} sorcerers with ${state.seats} players`);
   if (a.rng) state.rng = rngFromWords(a.rng);
 
