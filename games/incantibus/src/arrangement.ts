@@ -154,9 +154,8 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
   const state = setupState(setup.seats, setup.options, setup.seed);
   const used = new Set<number>();
   const take = (tokenName: string, where: string, cls?: readonly TokenClass[]): Result<number, string> => {
-    const id = tokenByName(tokenName, used);
-    if (id === null) return err(`${where}: no token "${tokenName}" left`);
-    if (cls && !cls.includes(TOKENS[id]!.cls)) return err(`${where}: "${tokenName}" cannot go there`);
+    const id = tokenByName(tokenName, used, cls);
+    if (id === null) return err(cls && tokenByName(tokenName, used) !== null ? `${where}: "${tokenName}" cannot go there` : `${where}: no token "${tokenName}" left`);
     if (TOKENS[id]!.cls === "grimoire" && state.mode !== "expert") return err(`${where}: grimoires are used in expert mode only`);
     used.add(id);
     removeAnywhere(state, id);

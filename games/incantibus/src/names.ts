@@ -88,18 +88,16 @@ TOKEN_NAMES.forEach((n, id) => {
 
 /**
  * The token an arrangement names, not in `used`: an exact name ("Gold 1#3") is that copy; a face
- * name ("Gold 1"), optionally prefixed by its pool ("hidden:Gold 2"), is its first copy not used.
- * Case-insensitive.
+ * name ("Gold 1"), optionally prefixed by its pool ("hidden:Gold 2"), is its first copy not used
+ * (of one of `classes`, when given). Case-insensitive.
  */
-export function tokenByName(name: string, used: ReadonlySet<number>): number | null {
+export function tokenByName(name: string, used: ReadonlySet<number>, classes?: readonly TokenClass[]): number | null {
   const [cls, bare] = name.includes(":") ? (name.split(":", 2) as [string, string]) : [null, name];
   const key = bare.trim().toLowerCase();
+  const fits = (id: number) => !used.has(id) && (cls === null || TOKENS[id]!.cls === cls) && (!classes || classes.includes(TOKENS[id]!.cls));
   const exact = EXACT_LOWER.get(key);
-  if (exact !== undefined && key.includes("#")) return used.has(exact) || (cls !== null && TOKENS[exact]!.cls !== cls) ? null : exact;
-  for (const id of BY_LOWER.get(key) ?? []) {
-    if (!used.has(id) && (cls === null || TOKENS[id]!.cls === (cls as TokenClass))) return id;
-  }
-  return null;
+  if (exact !== undefined && key.includes("#")) return fits(exact) ? exact : null;
+  return (BY_LOWER.get(key) ?? []).find(fits) ?? null;
 }
 
 /** Whether `name` (exact, or a face name for any copy; case-insensitive) names token `id`. */
