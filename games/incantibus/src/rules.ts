@@ -297,7 +297,7 @@ function autoStep(state: State, queue: Step[], owed: number[], step: Step, event
         return true;
       }
       const options = payments(need, step.chosen, state.trunks[step.seat]!, 2);
-      if (options.length === 0) throw new Error(`seat ${step.seat} cannot pay for ${step.reward}`);
+      if (options.length === 0) throw new Error(`seat ${step.seat} cannot pay for ${tokenName(step.reward)}`);
       if (options.length > 1) return false;
       for (const token of options[0]!.slice(step.chosen.length)) payToken(state, step, token, events);
       return true;
