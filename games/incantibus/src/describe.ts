@@ -4,7 +4,7 @@
 // never shown to players: a name becomes a Message here.
 import { msg, seatRef, type Message, type Viewer } from "@grimoire/engine";
 import {
-  INGREDIENTS, MONSTERS, SPECIALS, SPELL_CARDS, TOKENS, WEAPONS, idsOf,
+  INGREDIENTS, MONSTERS, SPECIALS, SPELL_CARDS, WEAPONS, idsOf,
   type Ingredient, type Monster, type Requirement, type Special, type Spell, type Weapon,
 } from "./data.ts";
 import { faceId } from "./names.ts";

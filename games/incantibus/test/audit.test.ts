@@ -3,7 +3,7 @@
 import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { canPay, fits, payments, type Spell, type State } from "../src/index.ts";
-import { arranged, cardOf, crypt, doAct, game, id, imperium, names, pointAll, roomSlot, video } from "./helpers.ts";
+import { arranged, crypt, doAct, game, id, imperium, names, pointAll, roomSlot, video } from "./helpers.ts";
 
 /** Seat 0 (wand 4) wins a Spell token; seat 1 (wand 1) takes Gold 1; then seat 0 casts `spell`. */
 function castBy0(spell: Spell, extra: Record<string, unknown> = {}): State {

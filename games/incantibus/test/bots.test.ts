@@ -3,7 +3,7 @@ import { createRng, loadScenario, replayScenario, wilson } from "@grimoire/engin
 import { describe, expect, it } from "vitest";
 import { greedyWins } from "../scripts/evaluate.ts";
 import { incantibusGame } from "../src/index.ts";
-import { game, id } from "./helpers.ts";
+import { game } from "./helpers.ts";
 
 describe("bots", () => {
   it("levels name registered bots", () => {

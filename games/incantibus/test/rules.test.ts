@@ -2,7 +2,7 @@
 import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { GRIMOIRES, HIDDEN_POOL, POTIONS, ROOMS, SORCERERS, SPECIAL_TOKENS, SPELL_CARDS, VISIBLE_POOL, roomsFor, scores, tokenName, type State } from "../src/index.ts";
-import { arranged, doAct, game, id, names, pointAll, room, roomSlot } from "./helpers.ts";
+import { arranged, doAct, game, names, pointAll, room, roomSlot } from "./helpers.ts";
 
 describe("component data", () => {
   it("has the rulebook's counts", () => {

@@ -1,7 +1,7 @@
 // The README's numbered rulings, one test each where the rulebook was silent.
 import { describe, expect, it } from "vitest";
 import { canPay, fits, payments } from "../src/index.ts";
-import { arranged, cardOf, crypt, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
+import { arranged, crypt, doAct, game, id, names, pointAll, roomSlot } from "./helpers.ts";
 
 describe("rulings", () => {
   it("1: placement is automatic; a kind's overflow goes to the bag", () => {

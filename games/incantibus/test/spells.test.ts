@@ -1,7 +1,7 @@
 // Each spell card, spell order (strongest wand first) and timing (after takes, before swaps).
 import { describe, expect, it } from "vitest";
 import { SPELL_CARDS, fits, scores, type Spell, type State } from "../src/index.ts";
-import { arranged, cardOf, doAct, game, id, imperium, names, pointAll, room, roomSlot, video } from "./helpers.ts";
+import { arranged, doAct, game, id, imperium, names, pointAll, room, roomSlot, video } from "./helpers.ts";
 
 /** Seat 0 (wand 4) wins a Spell token; seat 1 (wand 1) takes Gold 1; then seat 0 casts `spell`. */
 function castBy0(spell: Spell, extra: Record<string, unknown> = {}): State {
