@@ -15,7 +15,7 @@ export * from "./data.ts";
 export * from "./types.ts";
 export { legal, pointTargets, places, scores, winnerOf } from "./rules.ts";
 export { canPay, fits, payments, pointsOf } from "./trunk.ts";
-export { cardByName, exactCardName, exactName, faceId, tokenByName, tokenMatches, tokenName } from "./names.ts";
+export { cardByName, exactCardName, exactName, faceId, tokenByName, tokenMatches, tokenName, upgradeAction } from "./names.ts";
 export { arrangementSchema, fromArrangement, toArrangement, type Arrangement } from "./arrangement.ts";
 export { tokenMessage, tokenLabel, tokenEffectKey, targetMessage, cardMessage, roomMessage, componentKeys, SPELL_KEY } from "./describe.ts";
 export { roomTarget, sorcererTarget } from "./rules.ts";

@@ -116,3 +116,32 @@ export function cardByName(name: string, among: readonly number[]): number | nul
 }
 
 export const cardSpell = (card: number): Spell => SPELL_CARDS[card]!;
+
+const isIndex = (value: unknown, length: number): value is number => typeof value === "number" && Number.isInteger(value) && value >= 0 && value < length;
+
+/**
+ * An action in the shape it had before actions named components (internal ids: `"token": 70`,
+ * `"card": 4`), in today's shape. Every id indexes the data, so the name follows without the game:
+ * for logs recorded before the change. Anything else comes back unchanged. (A log upgraded so
+ * replays to the same game, but copies may sit in other places, so its events' ids may differ.)
+ */
+export function upgradeAction(raw: unknown): unknown {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return raw;
+  const action = { ...(raw as Record<string, unknown>) };
+  if (action["type"] === "cast" && isIndex(action["card"], SPELL_CARDS.length)) {
+    return { type: "cast", spell: SPELL_CARDS[action["card"]] };
+  }
+  if (["throw", "pay", "steal", "retiro", "imperium"].includes(action["type"] as string) && isIndex(action["token"], TOKENS.length)) {
+    action["token"] = TOKEN_NAMES[action["token"]];
+  }
+  const target = action["target"];
+  if (action["type"] === "point" && target !== null && typeof target === "object" && !Array.isArray(target)) {
+    const t = { ...(target as Record<string, unknown>) };
+    if ((t["type"] === "potion" || t["type"] === "grimoire") && isIndex(t["token"], TOKENS.length)) {
+      action["target"] = { type: t["type"], [t["type"] as string]: TOKEN_NAMES[t["token"]] };
+    } else if ((t["type"] === "room" || t["type"] === "sorcerer") && isIndex(t["token"], TOKENS.length)) {
+      action["target"] = { ...t, token: TOKEN_NAMES[t["token"]] };
+    }
+  }
+  return action;
+}

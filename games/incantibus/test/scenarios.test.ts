@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { loadScenario, replayScenario, type LoadedScenario } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { ROOMS, incantibusGame, tokenName, type Event, type State } from "../src/index.ts";
+import { ROOMS, incantibusGame, tokenName, upgradeAction, type Event, type State } from "../src/index.ts";
 import { arranged, game, names } from "./helpers.ts";
 
 const file = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../scenarios/${name}`, import.meta.url), "utf8"));
@@ -137,5 +137,16 @@ describe("actions name components by stable names", () => {
     expect(refused({ type: "cast", card: 4 })).toMatchObject({ code: "malformed-action", message: expect.stringContaining('spell cards are named by their spell, not numbered: {"type":"cast","spell":"Retiro"}') });
     expect(refused({ type: "throw", token: 12 })).toMatchObject({ code: "malformed-action", message: expect.stringContaining("tokens are named") });
     expect(game.parseAction(s, 0, { type: "point", target: { type: "potion", potion: "Potion green Gui+Champignon" } }).ok).toBe(true);
+  });
+
+  it("an action of the old shape upgrades to the named one (for logs recorded before)", () => {
+    expect(upgradeAction({ type: "point", target: { type: "potion", token: 70 } })).toEqual({ type: "point", target: { type: "potion", potion: "Potion green Gui+Champignon" } });
+    expect(upgradeAction({ type: "point", target: { type: "room", slot: 0, token: 6, twin: false } })).toEqual({ type: "point", target: { type: "room", slot: 0, token: "Pieu ailé", twin: false } });
+    expect(upgradeAction({ type: "cast", card: 4 })).toEqual({ type: "cast", spell: "Retiro" });
+    expect(upgradeAction({ type: "retiro", token: 45 })).toEqual({ type: "retiro", token: "Vampire 5" });
+    expect(upgradeAction({ type: "steal", token: 6, from: 1 })).toEqual({ type: "steal", token: "Pieu ailé", from: 1 });
+    const today = { type: "throw", token: "Gui" };
+    expect(upgradeAction(today)).toEqual(today);
+    expect(upgradeAction("nonsense")).toBe("nonsense");
   });
 });
