@@ -154,7 +154,8 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
   const state = setupState(setup.seats, setup.options, setup.seed);
   const used = new Set<number>();
   const take = (tokenName: string, where: string, cls?: readonly TokenClass[]): Result<number, string> => {
-    const id = tokenByName(tokenName, used, cls);
+    // A face name leaves the tokens the seed laid in the room where they are when another copy is free.
+    const id = tokenByName(tokenName, used, cls, (copy) => state.roomTokens.some((t) => t?.token === copy));
     if (id === null) return err(cls && tokenByName(tokenName, used) !== null ? `${where}: "${tokenName}" cannot go there` : `${where}: no token "${tokenName}" left`);
     if (TOKENS[id]!.cls === "grimoire" && state.mode !== "expert") return err(`${where}: grimoires are used in expert mode only`);
     used.add(id);

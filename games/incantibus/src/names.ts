@@ -89,15 +89,16 @@ TOKEN_NAMES.forEach((n, id) => {
 /**
  * The token an arrangement names, not in `used`: an exact name ("Gold 1#3") is that copy; a face
  * name ("Gold 1"), optionally prefixed by its pool ("hidden:Gold 2"), is its first copy not used
- * (of one of `classes`, when given). Case-insensitive.
+ * (of one of `classes`, when given; one `avoid` does not reject, if any). Case-insensitive.
  */
-export function tokenByName(name: string, used: ReadonlySet<number>, classes?: readonly TokenClass[]): number | null {
+export function tokenByName(name: string, used: ReadonlySet<number>, classes?: readonly TokenClass[], avoid?: (id: number) => boolean): number | null {
   const [cls, bare] = name.includes(":") ? (name.split(":", 2) as [string, string]) : [null, name];
   const key = bare.trim().toLowerCase();
   const fits = (id: number) => !used.has(id) && (cls === null || TOKENS[id]!.cls === cls) && (!classes || classes.includes(TOKENS[id]!.cls));
   const exact = EXACT_LOWER.get(key);
   if (exact !== undefined && key.includes("#")) return fits(exact) ? exact : null;
-  return (BY_LOWER.get(key) ?? []).find(fits) ?? null;
+  const copies = (BY_LOWER.get(key) ?? []).filter(fits);
+  return (avoid && copies.find((id) => !avoid(id))) ?? copies[0] ?? null;
 }
 
 /** Whether `name` (exact, or a face name for any copy; case-insensitive) names token `id`. */

@@ -109,3 +109,13 @@ describe("any position (issue #17)", () => {
     expect(game.view(r.value, 0).phase).toEqual({ kind: "point", chosen: [false, true], mine: null });
   });
 });
+
+describe("face names and the room the seed laid", () => {
+  it("a token named for a trunk is taken from the pools, not out of the room the seed laid, when a copy is free", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const r = game.fromArrangement({ seats: 2, options: { mode: "apprentice" }, seed }, { trunks: [["Gold 1", "Gui", "Spell"], []] });
+      if (!r.ok) throw new Error(r.error);
+      expect(r.value.roomTokens.length).toBe(7);
+    }
+  });
+});
