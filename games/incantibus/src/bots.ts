@@ -1,7 +1,8 @@
 // Bots: uniform random, and a greedy one weighing each target's worth to it against
 // the chance a stronger wand points at the same target. Bots see only their view.
 import { pick, randomBot, type Bot } from "@grimoire/engine";
-import { HIDDEN_POOL, SPELL_CARDS, SPELL_SPECIAL, WEAPON_FOR, idsOf, type Face } from "./data.ts";
+import { HIDDEN_POOL, SPELL_SPECIAL, WEAPON_FOR, idsOf, type Face, type Spell } from "./data.ts";
+import { faceId } from "./names.ts";
 import { canPay, face, payments } from "./trunk.ts";
 import type { Action, Target, View } from "./types.ts";
 
@@ -58,7 +59,8 @@ function targetWorth(view: View, seat: number, t: Target): number {
       const rt = view.roomTokens[t.slot]!;
       return rt.token === null ? HIDDEN_AVERAGE(trunk) : tokenWorth(rt.token, trunk);
     }
-    case "potion": case "grimoire": return rewardWorth(t.token, trunk);
+    case "potion": return rewardWorth(faceId(t.potion), trunk);
+    case "grimoire": return rewardWorth(faceId(t.grimoire), trunk);
     case "sorcerer": {
       const s = view.sorcerers[t.slot]!;
       if (s.token !== null) return rewardWorth(s.token, trunk);
@@ -107,8 +109,7 @@ function pointValue(view: View, seat: number, targets: readonly Target[], worths
 
 const STEALABLE: ReadonlySet<Face["kind"]> = new Set(["weapon", "ingredient", "gold"]);
 
-function spellValue(view: View, seat: number, card: number): number {
-  const spell = SPELL_CARDS[card]!;
+function spellValue(view: View, seat: number, spell: Spell): number {
   const trunk = view.trunks[seat]!;
   const special = SPELL_SPECIAL[spell];
   if (special !== undefined) {
@@ -136,9 +137,9 @@ function score(view: View, seat: number, targets: readonly Target[], worths: Wor
       const armed = f?.kind === "monster" && trunk.some((id) => { const g = face(id); return g.kind === "weapon" && g.weapon === WEAPON_FOR[f.monster]; });
       return a.use === !armed ? 1 : 0;
     }
-    case "throw": case "pay": return -tokenWorth(a.token, trunk);
-    case "cast": return spellValue(view, seat, a.card);
-    case "steal": case "retiro": return tokenWorth(a.token, trunk);
+    case "throw": case "pay": return -tokenWorth(faceId(a.token), trunk);
+    case "cast": return spellValue(view, seat, a.spell);
+    case "steal": case "retiro": return tokenWorth(faceId(a.token), trunk);
     case "imperium": {
       const t = view.roomTokens[a.slot];
       return t && t.token !== null ? tokenWorth(t.token, trunk) : 0;

@@ -1,12 +1,13 @@
 // What Incantibus says, as Messages of its catalogues (./text): component names, prompts, action
 // labels, event lines and terminal views. The words live in text/en.ts and text/fr.ts; here only
-// which message and which parameters. `tokenName` is the other naming: the fixed ids that
-// scenario arrangements and tests use ("Vampire 5", "Gold 2", "Gui"), never shown to players.
+// which message and which parameters. Actions name components by their stable names (./names.ts),
+// never shown to players: a name becomes a Message here.
 import { msg, seatRef, type Message, type Viewer } from "@grimoire/engine";
 import {
-  INGREDIENTS, MONSTERS, SPECIALS, SPELL_CARDS, TOKENS, WEAPONS, idsOf,
+  INGREDIENTS, MONSTERS, SPECIALS, SPELL_CARDS, WEAPONS, idsOf,
   type Ingredient, type Monster, type Requirement, type Special, type Spell, type Weapon,
 } from "./data.ts";
+import { faceId } from "./names.ts";
 import { needOf } from "./rules.ts";
 import { face, pointsOf } from "./trunk.ts";
 import type { Action, Event, Step, Target, View } from "./types.ts";
@@ -109,22 +110,25 @@ export function needMessage(r: Requirement): Message {
 
 export const spellMessage = (spell: Spell): Message => msg(`spell.${SPELL_KEY[spell]}.name`);
 export const cardMessage = (card: number): Message => spellMessage(SPELL_CARDS[card]!);
+/** A token named as actions name it ("Gold 2"): every copy reads the same. */
+const namedMessage = (name: string): Message => tokenMessage(faceId(name));
 export const roomMessage = (room: number): Message => msg(`room.${ROOM_KEYS[room]!}.name`);
 
 /** A pointing's target, named by what everyone sees there (its position only when another looks the same). */
 export function targetMessage(t: Target): Message {
   switch (t.type) {
-    case "potion": case "grimoire": return tokenMessage(t.token);
+    case "potion": return namedMessage(t.potion);
+    case "grimoire": return namedMessage(t.grimoire);
     case "room": return roomSpotMessage(t.slot, t.token, t.twin);
     case "sorcerer":
-      if (t.token !== null) return tokenMessage(t.token);
+      if (t.token !== null) return namedMessage(t.token);
       return t.twin ? msg("target.faceDownSorcererAt", { position: t.slot + 1 }) : msg("target.faceDownSorcerer");
   }
 }
 
-function roomSpotMessage(slot: number, token: number | null, twin: boolean): Message {
+function roomSpotMessage(slot: number, token: string | null, twin: boolean): Message {
   if (token === null) return twin ? msg("target.hiddenAt", { position: slot + 1 }) : msg("target.hidden");
-  return twin ? msg("target.tokenAt", { token: tokenMessage(token), position: slot + 1 }) : tokenMessage(token);
+  return twin ? msg("target.tokenAt", { token: namedMessage(token), position: slot + 1 }) : namedMessage(token);
 }
 
 // ---- prompts ----
@@ -148,12 +152,12 @@ export function describeAction(a: Action): Message {
   switch (a.type) {
     case "point": return msg("action.point", { target: targetMessage(a.target) });
     case "ultimus": return msg(a.use ? "action.ultimus.use" : "action.ultimus.keep");
-    case "throw": return msg("action.throw", { token: tokenMessage(a.token) });
-    case "pay": return msg("action.pay", { token: tokenMessage(a.token) });
-    case "cast": return msg("action.cast", { spell: cardMessage(a.card) });
-    case "steal": return msg("action.steal", { token: tokenMessage(a.token), from: seatRef(a.from) });
+    case "throw": return msg("action.throw", { token: namedMessage(a.token) });
+    case "pay": return msg("action.pay", { token: namedMessage(a.token) });
+    case "cast": return msg("action.cast", { spell: spellMessage(a.spell) });
+    case "steal": return msg("action.steal", { token: namedMessage(a.token), from: seatRef(a.from) });
     case "imperium": return msg("action.imperium", { target: roomSpotMessage(a.slot, a.token, a.twin) });
-    case "retiro": return msg("action.retiro", { token: tokenMessage(a.token) });
+    case "retiro": return msg("action.retiro", { token: namedMessage(a.token) });
     case "video": return msg("action.video", { target: roomSpotMessage(a.slot, null, a.twin) });
   }
 }
@@ -222,50 +226,4 @@ export function describeView(v: View, viewer: Viewer): Message[] {
     if (phase.mine !== null && viewer !== "spectator") lines.push(msg("view.mine", { target: targetMessage(phase.mine) }));
   }
   return lines;
-}
-
-// ---- arrangement names (scenarios, tests) ----
-
-function needName(r: Requirement): string {
-  switch (r.kind) {
-    case "recipe": return r.ingredients.join("+");
-    case "any": return `any ${r.count}`;
-    case "spells": return `${r.count} spell${r.count > 1 ? "s" : ""}`;
-    case "special": return `${r.count} special`;
-    case "gold": return `${r.amount} gold`;
-    case "weapons": return `${r.count} weapons`;
-    case "sameWeapons": return `${r.count} identical weapons`;
-    case "differentWeapons": return `${r.count} different weapons`;
-    case "sameIngredients": return `${r.count} identical ingredients`;
-    case "differentIngredients": return `${r.count} different ingredients`;
-    case "monster": return `1 ${r.monster}`;
-    case "potion": return `1 ${r.colour} potion`;
-    case "wand": return `wand ${r.wands.join(" or ")}`;
-  }
-}
-
-/** A token's fixed id name for arrangements and tests ("Vampire 5", "Gold 2", "Gui", "Dae Mago"). */
-export function tokenName(id: number): string {
-  const f = face(id);
-  switch (f.kind) {
-    case "weapon": return f.weapon;
-    case "ingredient": return f.ingredient;
-    case "gold": return `Gold ${f.value}`;
-    case "monster": return `${f.monster} ${f.points}`;
-    case "spell": return "Spell";
-    case "special": return f.special;
-    case "potion": return `Potion ${f.colour} ${needName(f.need)}`;
-    case "grimoire": return `Grimoire ${needName(f.need)}`;
-    case "sorcerer": return f.name;
-  }
-}
-
-/** Finds the first id of this name (optionally "visible:", "hidden:"... prefixed) not in `used`. */
-export function tokenByName(name: string, used: ReadonlySet<number>): number | null {
-  const [cls, bare] = name.includes(":") ? (name.split(":", 2) as [string, string]) : [null, name];
-  for (let id = 0; id < TOKENS.length; id++) {
-    if (used.has(id) || (cls !== null && TOKENS[id]!.cls !== cls)) continue;
-    if (tokenName(id).toLowerCase() === bare.trim().toLowerCase()) return id;
-  }
-  return null;
 }

@@ -1,18 +1,42 @@
 // Incantibus rules: setup, incantations (simultaneous pointing, contests, wand swaps),
 // taking tokens, spells, rooms and the crypt, scoring. Follows the French rulebook
 // (../../shared/seeds/incantibus-fr.txt) and the rulings numbered in ../README.md.
-import { createRng, randomInt, shuffle } from "@grimoire/engine";
+import { createRng, rollDie, shuffle } from "@grimoire/engine";
 import {
   BAG_HOLES, PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELL_CARDS, SPELL_SPECIAL, WEAPON_FOR, idsOf,
   type Requirement, type Spell,
 } from "./data.ts";
+import { faceId, tokenName } from "./names.ts";
 import { canPay, face, fits, isPayment, isSacoche, nextPayments, payments, pointsOf, sameFace, slotOf } from "./trunk.ts";
-import type { Action, Event, Options, State, Step, Target } from "./types.ts";
+import type { Action, Event, Options, Stacked, State, Step, Target } from "./types.ts";
 
-const draw = (state: State, from: number[]): number => {
-  const at = randomInt(state.rng, 0, from.length - 1);
-  return from.splice(at, 1)[0]!;
+/**
+ * One of `n` things at random: a die with `n` faces, so a scenario's forced dice choose it
+ * (1: the first, in the order the state keeps them). Draws from the generator as before.
+ */
+const roll = (state: State, n: number): number => rollDie(state.rng, n) - 1;
+
+export const noStack = (): Stacked => ({ visible: [], hidden: [], potions: [], grimoires: [], sorcerers: [] });
+
+type Pool = "visible" | "hidden" | "potions" | "grimoires";
+const poolOf = (state: State, pool: Pool): number[] => {
+  switch (pool) {
+    case "visible": return state.visiblePool;
+    case "hidden": return state.hiddenPool;
+    case "potions": return state.potionSupply;
+    case "grimoires": return state.grimoireSupply;
+  }
 };
+/** How many tokens a pool can still give (those a scenario stacked on top included). */
+const left = (state: State, pool: Pool): number => state.next[pool].length + poolOf(state, pool).length;
+
+/** The next token of a pool: one a scenario stacked, else one at random. */
+function draw(state: State, pool: Pool): number {
+  const stacked = state.next[pool].shift();
+  if (stacked !== undefined) return stacked;
+  const from = poolOf(state, pool);
+  return from.splice(roll(state, from.length), 1)[0]!;
+}
 
 export function setupState(seats: number, options: Options, seed: number | string): State {
   const counts = PLAYER_COUNTS[seats];
@@ -31,6 +55,7 @@ export function setupState(seats: number, options: Options, seed: number | strin
     outOfGame: options.mode === "expert" ? [] : idsOf("grimoire"),
     incantation: 0,
     phase: { kind: "point", choices: [] },
+    next: noStack(),
   };
   const sorcerers = shuffle(rng, idsOf("sorcerer"));
   state.sorcerers = sorcerers.slice(0, counts.sorcerers).map((token) => ({ token, faceUp: false }));
@@ -43,8 +68,8 @@ export function setupState(seats: number, options: Options, seed: number | strin
 }
 
 export function refillRows(state: State): void {
-  while (state.potionRow.length < ROW_SIZE && state.potionSupply.length > 0) state.potionRow.push(draw(state, state.potionSupply));
-  while (state.grimoireRow.length < ROW_SIZE && state.grimoireSupply.length > 0) state.grimoireRow.push(draw(state, state.grimoireSupply));
+  while (state.potionRow.length < ROW_SIZE && left(state, "potions") > 0) state.potionRow.push(draw(state, "potions"));
+  while (state.grimoireRow.length < ROW_SIZE && left(state, "grimoires") > 0) state.grimoireRow.push(draw(state, "grimoires"));
 }
 
 /** Draws a room's visible and hidden tokens from the pools. */
@@ -52,17 +77,22 @@ export function layRoom(state: State, room: number): void {
   const data = ROOMS[room]!;
   state.room = room;
   state.roomTokens = [];
-  for (let i = 0; i < data.visible && state.visiblePool.length > 0; i++) state.roomTokens.push({ token: draw(state, state.visiblePool), hidden: false, knownBy: [] });
-  for (let i = 0; i < data.hidden && state.hiddenPool.length > 0; i++) state.roomTokens.push({ token: draw(state, state.hiddenPool), hidden: true, knownBy: [] });
+  for (let i = 0; i < data.visible && left(state, "visible") > 0; i++) state.roomTokens.push({ token: draw(state, "visible"), hidden: false, knownBy: [] });
+  for (let i = 0; i < data.hidden && left(state, "hidden") > 0; i++) state.roomTokens.push({ token: draw(state, "hidden"), hidden: true, knownBy: [] });
 }
 
-/** Lays a room's tokens and turns one face-down sorcerer face up. */
+/** Lays a room's tokens and turns one face-down sorcerer face up (one a scenario stacked, else at random). */
 function dealRoom(state: State, room: number, events: Event[]): void {
   layRoom(state, room);
   events.push({ type: "room", room });
   const down = state.sorcerers.flatMap((s, slot) => (s && !s.faceUp ? [slot] : []));
   if (down.length > 0) {
-    const slot = down[randomInt(state.rng, 0, down.length - 1)]!;
+    let slot: number | undefined;
+    while (slot === undefined && state.next.sorcerers.length > 0) {
+      const token = state.next.sorcerers.shift()!;
+      slot = down.find((at) => state.sorcerers[at]!.token === token);
+    }
+    slot ??= down[roll(state, down.length)]!;
     const s = state.sorcerers[slot]!;
     s.faceUp = true;
     events.push({ type: "sorcerer", slot, token: s.token });
@@ -89,7 +119,7 @@ export function roomTarget(state: State, slot: number): Extract<Target, { type: 
   const here = state.roomTokens[slot];
   if (!here) throw new Error(`no room token at ${slot}`);
   const twin = state.roomTokens.some((t, other) => t !== null && other !== slot && t.hidden === here.hidden && (here.hidden || sameFace(t.token, here.token)));
-  return { type: "room", slot, token: here.hidden ? null : here.token, twin };
+  return { type: "room", slot, token: here.hidden ? null : tokenName(here.token), twin };
 }
 
 /** The crypt sorcerer at `slot` as a target (face-down ones look alike). */
@@ -97,37 +127,43 @@ export function sorcererTarget(state: State, slot: number): Extract<Target, { ty
   const here = state.sorcerers[slot];
   if (!here) throw new Error(`no sorcerer at ${slot}`);
   const twin = !here.faceUp && state.sorcerers.some((s, other) => s !== null && other !== slot && !s.faceUp);
-  return { type: "sorcerer", slot, token: here.faceUp ? here.token : null, twin };
+  return { type: "sorcerer", slot, token: here.faceUp ? tokenName(here.token) : null, twin };
 }
 
 export function pointTargets(state: State, seat: number): Target[] {
   const out: Target[] = [];
   if (state.room !== null) state.roomTokens.forEach((t, slot) => { if (t) out.push(roomTarget(state, slot)); });
-  for (const token of state.potionRow) if (canClaim(state, seat, token)) out.push({ type: "potion", token });
-  for (const token of state.grimoireRow) if (canClaim(state, seat, token)) out.push({ type: "grimoire", token });
+  for (const token of state.potionRow) if (canClaim(state, seat, token)) out.push({ type: "potion", potion: tokenName(token) });
+  for (const token of state.grimoireRow) if (canClaim(state, seat, token)) out.push({ type: "grimoire", grimoire: tokenName(token) });
   if (state.room === null) {
     state.sorcerers.forEach((s, slot) => { if (s && (!s.faceUp || canClaim(state, seat, s.token))) out.push(sorcererTarget(state, slot)); });
   }
   return out;
 }
 
-/** A new incantation, unless the crypt is empty or someone can no longer point at anything useful. */
+/** Why the game ends before an incantation: the crypt is empty, or someone can point at nothing useful. */
+export function overReason(state: State): "sorcerers" | "stuck" | null {
+  if (state.room !== null) return null;
+  const remaining = state.sorcerers.filter((s) => s !== null);
+  if (remaining.length === 0) return "sorcerers";
+  const stuck = !remaining.some((s) => !s!.faceUp) && Array.from({ length: state.seats }, (_, seat) => pointTargets(state, seat).length === 0).some(Boolean);
+  return stuck ? "stuck" : null;
+}
+
+/** A new incantation, unless the game is over. */
 export function startIncantation(state: State, events: Event[]): void {
-  if (state.room === null) {
-    const left = state.sorcerers.filter((s) => s !== null);
-    const stuck = !left.some((s) => !s!.faceUp) && Array.from({ length: state.seats }, (_, seat) => pointTargets(state, seat).length === 0).some(Boolean);
-    if (left.length === 0 || stuck) {
-      state.phase = { kind: "over", reason: left.length === 0 ? "sorcerers" : "stuck" };
-      const s = scores(state);
-      events.push({ type: "over", scores: s, winner: winnerOf(state, s) });
-      return;
-    }
+  const reason = overReason(state);
+  if (reason !== null) {
+    state.phase = { kind: "over", reason };
+    const s = scores(state);
+    events.push({ type: "over", scores: s, winner: winnerOf(state, s) });
+    return;
   }
   state.incantation++;
   state.phase = { kind: "point", choices: new Array(state.seats).fill(null) };
 }
 
-const targetKey = (t: Target): string => (t.type === "room" || t.type === "sorcerer" ? `${t.type}:${t.slot}` : `${t.type}:${t.token}`);
+const targetKey = (t: Target): string => (t.type === "room" || t.type === "sorcerer" ? `${t.type}:${t.slot}` : `${t.type}:${t.type === "potion" ? t.potion : t.grimoire}`);
 
 /** All wands are down: contests, then takes (strongest first), spells, swaps and the room's end. */
 function reveal(state: State, choices: Target[], events: Event[]): void {
@@ -175,7 +211,7 @@ function removeReward(state: State, token: number): void {
 const seatOf = (step: Step): number | null => ("seat" in step ? step.seat : null);
 
 /** Resolves automatic steps until one needs a decision or the incantation is over. */
-function run(state: State, events: Event[]): void {
+export function run(state: State, events: Event[]): void {
   while (state.phase.kind === "resolve") {
     const phase = state.phase;
     const step = phase.queue[0];
@@ -199,7 +235,7 @@ function autoStep(state: State, queue: Step[], owed: number[], step: Step, event
           return true;
         }
         case "potion": case "grimoire":
-          replace({ k: "pay", seat: step.seat, reward: t.token, chosen: [] });
+          replace({ k: "pay", seat: step.seat, reward: faceId(t.type === "potion" ? t.potion : t.grimoire), chosen: [] });
           return true;
         case "sorcerer": {
           const s = state.sorcerers[t.slot]!;
@@ -261,7 +297,7 @@ function autoStep(state: State, queue: Step[], owed: number[], step: Step, event
         return true;
       }
       const options = payments(need, step.chosen, state.trunks[step.seat]!, 2);
-      if (options.length === 0) throw new Error(`seat ${step.seat} cannot pay for ${step.reward}`);
+      if (options.length === 0) throw new Error(`seat ${step.seat} cannot pay for ${tokenName(step.reward)}`);
       if (options.length > 1) return false;
       for (const token of options[0]!.slice(step.chosen.length)) payToken(state, step, token, events);
       return true;
@@ -331,18 +367,51 @@ function payToken(state: State, step: Extract<Step, { k: "pay" }>, token: number
   events.push({ type: "moat", seat: step.seat, token });
 }
 
+// ---- choices among tokens: one per name (identical copies are one choice) ----
+
+/** The first token of each name among `ids`, in their order. */
+function byName(ids: readonly number[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const id of ids) { const name = tokenName(id); if (!out.has(name)) out.set(name, id); }
+  return out;
+}
+
+/** The token an action names among its choices (the action was checked legal, so it is there). */
+function named(choices: ReadonlyMap<string, number>, name: string): number {
+  const id = choices.get(name);
+  if (id === undefined) throw new Error(`no "${name}" to choose`);
+  return id;
+}
+
+/** Alkimia: the ingredients, weapons and gold of `owner`'s trunk. */
+const stealables = (state: State, owner: number): Map<string, number> => byName(state.trunks[owner]!.filter((id) => {
+  const slot = slotOf(face(id));
+  return slot === "weapon" || slot === "ingredient" || slot === "gold";
+}));
+
+/** Retiro: any moat token but an escaped sorcerer. */
+const retirables = (state: State): Map<string, number> => byName(state.moat.filter((id) => face(id).kind !== "sorcerer"));
+
+/** Full trunk: the trunk tokens whose removal makes room for `token`, then `token` (thrown itself when it shares a name). */
+function throwables(state: State, seat: number, token: number): Map<string, number> {
+  const trunk = state.trunks[seat]!;
+  const out = byName(trunk.filter((id) => slotOf(face(id)) !== null && fits([...trunk.filter((x) => x !== id), token], state.mode)));
+  out.set(tokenName(token), token);
+  return out;
+}
+
+/** The next token of a payment, one per name. */
+const payables = (state: State, step: Extract<Step, { k: "pay" }>): Map<string, number> => byName(nextPayments(needOf(step.reward), step.chosen, state.trunks[step.seat]!));
+
 /** The targets a spell's caster may choose, as actions. */
 function effectActions(state: State, seat: number, spell: Spell): Action[] {
   switch (spell) {
     case "Alkimia":
-      return state.trunks.flatMap((trunk, owner) => (owner === seat ? [] : trunk.filter((id) => {
-        const slot = slotOf(face(id));
-        return slot === "weapon" || slot === "ingredient" || slot === "gold";
-      }).map((token) => ({ type: "steal" as const, token, from: owner }))));
+      return state.trunks.flatMap((_, owner) => (owner === seat ? [] : [...stealables(state, owner).keys()].map((token) => ({ type: "steal" as const, token, from: owner }))));
     case "Imperium":
-      return state.roomTokens.flatMap((t, slot) => (t && !t.hidden ? [{ type: "imperium" as const, slot, token: t.token, twin: roomTarget(state, slot).twin }] : []));
+      return state.roomTokens.flatMap((t, slot) => (t && !t.hidden ? [{ type: "imperium" as const, slot, token: tokenName(t.token), twin: roomTarget(state, slot).twin }] : []));
     case "Retiro":
-      return state.moat.filter((id) => face(id).kind !== "sorcerer").map((token) => ({ type: "retiro" as const, token }));
+      return [...retirables(state).keys()].map((token) => ({ type: "retiro" as const, token }));
     case "Video":
       return state.roomTokens.flatMap((t, slot) => (t && t.hidden ? [{ type: "video" as const, slot, twin: roomTarget(state, slot).twin }] : []));
     default:
@@ -368,14 +437,9 @@ export function legal(state: State, seat: number): Action[] {
       if (!step || seatOf(step) !== seat) return [];
       switch (step.k) {
         case "ultimus": case "videoUltimus": return [{ type: "ultimus", use: true }, { type: "ultimus", use: false }];
-        case "place": {
-          const trunk = state.trunks[seat]!;
-          const out: Action[] = trunk.filter((id) => slotOf(face(id)) !== null && fits([...trunk.filter((x) => x !== id), step.token], state.mode)).map((token) => ({ type: "throw", token }));
-          out.push({ type: "throw", token: step.token });
-          return out;
-        }
-        case "pay": return nextPayments(needOf(step.reward), step.chosen, state.trunks[seat]!).map((token) => ({ type: "pay", token }));
-        case "cast": return state.faceUp.map((card) => ({ type: "cast", card }));
+        case "place": return [...throwables(state, seat, step.token).keys()].map((token) => ({ type: "throw", token }));
+        case "pay": return [...payables(state, step).keys()].map((token) => ({ type: "pay", token }));
+        case "cast": return [...new Set(state.faceUp.map((card) => SPELL_CARDS[card]!))].map((spell) => ({ type: "cast", spell }));
         case "effect": return effectActions(state, seat, step.spell);
         default: return [];
       }
@@ -434,34 +498,38 @@ export function play(state: State, seat: number, action: Action): Event[] {
     }
     case "throw": {
       if (step.k !== "place") throw new Error("nothing to place");
-      if (action.token !== step.token) {
-        removeFromTrunk(state, seat, action.token);
+      const token = named(throwables(state, seat, step.token), action.token);
+      if (token !== step.token) {
+        removeFromTrunk(state, seat, token);
         state.trunks[seat]!.push(step.token);
       }
-      state.moat.push(action.token);
-      events.push({ type: "moat", seat, token: action.token });
+      state.moat.push(token);
+      events.push({ type: "moat", seat, token });
       replace();
       break;
     }
     case "pay":
       if (step.k !== "pay") throw new Error("nothing to pay");
-      payToken(state, step, action.token, events);
+      payToken(state, step, named(payables(state, step), action.token), events);
       break;
     case "cast": {
       if (step.k !== "cast") throw new Error("no spell to cast");
-      state.faceUp.splice(state.faceUp.indexOf(action.card), 1);
-      state.usedCards.push(action.card);
+      const card = state.faceUp.find((c) => SPELL_CARDS[c] === action.spell);
+      if (card === undefined) throw new Error(`${action.spell} is not face up`);
+      state.faceUp.splice(state.faceUp.indexOf(card), 1);
+      state.usedCards.push(card);
       const next = state.pile.shift();
       if (next !== undefined) state.faceUp.push(next);
-      const spell = SPELL_CARDS[action.card]!;
-      events.push({ type: "cast", seat, card: action.card, spell });
+      const spell = SPELL_CARDS[card]!;
+      events.push({ type: "cast", seat, card, spell });
       replace({ k: "effect", seat, spell });
       break;
     }
     case "steal": {
-      removeFromTrunk(state, action.from, action.token);
-      events.push({ type: "stole", seat, from: action.from, token: action.token });
-      replace({ k: "place", seat, token: action.token });
+      const token = named(stealables(state, action.from), action.token);
+      removeFromTrunk(state, action.from, token);
+      events.push({ type: "stole", seat, from: action.from, token });
+      replace({ k: "place", seat, token });
       break;
     }
     case "imperium": {
@@ -471,11 +539,13 @@ export function play(state: State, seat: number, action: Action): Event[] {
       replace({ k: "receive", seat, token: rt.token, spellNow: true, retiro: false });
       break;
     }
-    case "retiro":
-      state.moat.splice(state.moat.indexOf(action.token), 1);
-      events.push({ type: "took", seat, token: action.token });
-      replace({ k: "receive", seat, token: action.token, spellNow: true, retiro: true });
+    case "retiro": {
+      const token = named(retirables(state), action.token);
+      state.moat.splice(state.moat.indexOf(token), 1);
+      events.push({ type: "took", seat, token });
+      replace({ k: "receive", seat, token, spellNow: true, retiro: true });
       break;
+    }
     case "video": {
       const rt = state.roomTokens[action.slot]!;
       if (face(rt.token).kind !== "monster" || hasWeaponFor(state, seat, rt.token)) {
@@ -521,6 +591,7 @@ export function places(state: State): [string, number[]][] {
   }
   return [
     ["visiblePool", state.visiblePool], ["hiddenPool", state.hiddenPool], ["specials", state.specials],
+    ["nextVisible", state.next.visible], ["nextHidden", state.next.hidden], ["nextPotions", state.next.potions], ["nextGrimoires", state.next.grimoires],
     ["potionSupply", state.potionSupply], ["potionRow", state.potionRow],
     ["grimoireSupply", state.grimoireSupply], ["grimoireRow", state.grimoireRow],
     ["room", state.roomTokens.flatMap((t) => (t ? [t.token] : []))],

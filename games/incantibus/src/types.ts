@@ -8,15 +8,17 @@ export interface Options {
 
 /**
  * What a wand points at: a room slot, a potion or grimoire of the row, a crypt sorcerer slot.
- * A room or crypt target also says what everyone sees there, so its label names it: `token` is the
- * face-up token (null when face down), and `twin` is true when another token there looks the same
- * (the label then adds its position). The slot alone decides what is taken.
+ * Components are named by their stable names (./names.ts: "Potion green Gui+Champignon", "Pieu ailé"),
+ * never by internal ids. A room or crypt target is positional: the slot alone decides what is
+ * taken, and it also says what everyone sees there, so its label names it: `token` is the face-up
+ * token's name (null when face down), and `twin` is true when another token there looks the same
+ * (the label then adds its position).
  */
 export type Target =
-  | { type: "room"; slot: number; token: number | null; twin: boolean }
-  | { type: "potion"; token: number }
-  | { type: "grimoire"; token: number }
-  | { type: "sorcerer"; slot: number; token: number | null; twin: boolean };
+  | { type: "room"; slot: number; token: string | null; twin: boolean }
+  | { type: "potion"; potion: string }
+  | { type: "grimoire"; grimoire: string }
+  | { type: "sorcerer"; slot: number; token: string | null; twin: boolean };
 
 export interface RoomToken {
   token: number;
@@ -77,20 +79,36 @@ export interface State extends BaseState {
   outOfGame: number[];
   incantation: number;
   phase: Phase;
+  /** Draws fixed by a scenario, used in order before any random one; empty in a dealt game. */
+  next: Stacked;
 }
 
+/**
+ * What a scenario put on top of the draws (its `next`): the tokens drawn next from each pool
+ * (held apart, still unseen) and the face-down crypt sorcerers turned face up next.
+ */
+export interface Stacked {
+  visible: number[];
+  hidden: number[];
+  potions: number[];
+  grimoires: number[];
+  sorcerers: number[];
+}
+
+/** Tokens and spells are named by their stable names (./names.ts); identical copies are interchangeable. */
 export type Action =
   | { type: "point"; target: Target }
   | { type: "ultimus"; use: boolean }
-  /** Full trunk: throw this token (one of the trunk's, or the new one) into the moat. */
-  | { type: "throw"; token: number }
-  | { type: "pay"; token: number }
-  | { type: "cast"; card: number }
+  /** Full trunk: throw a token of this name (one of the trunk's, or the new one) into the moat. */
+  | { type: "throw"; token: string }
+  | { type: "pay"; token: string }
+  /** Cast a face-up spell card of this spell. */
+  | { type: "cast"; spell: Spell }
   /** Alkimia: `from` is the trunk it is taken from. */
-  | { type: "steal"; token: number; from: number }
+  | { type: "steal"; token: string; from: number }
   /** Imperium and Video name their room token as a pointing does (see Target). */
-  | { type: "imperium"; slot: number; token: number; twin: boolean }
-  | { type: "retiro"; token: number }
+  | { type: "imperium"; slot: number; token: string; twin: boolean }
+  | { type: "retiro"; token: string }
   | { type: "video"; slot: number; twin: boolean };
 
 export type Event =

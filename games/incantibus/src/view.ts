@@ -2,10 +2,11 @@
 // from a view, and redraw from a full state everything a seat may not know.
 // Hidden: face-down room tokens (except to seats that looked with Video), face-down and
 // removed sorcerers, the pools, the supplies' and the spell pile's order, the order of the
-// rooms still to come, and other seats' pointing until all have chosen.
+// rooms still to come, what a scenario stacked on the draws, and other seats' pointing until all
+// have chosen.
 import { deepClone, forkRng, pick, shuffle, type RngState, type Viewer } from "@grimoire/engine";
 import { SPELL_CARDS, idsOf } from "./data.ts";
-import { pointTargets } from "./rules.ts";
+import { noStack, pointTargets } from "./rules.ts";
 import type { Event, State, Target, View } from "./types.ts";
 
 export function makeView(state: State, viewer: Viewer): View {
@@ -13,9 +14,9 @@ export function makeView(state: State, viewer: Viewer): View {
   const phase = state.phase;
   return {
     viewer, seats: state.seats, mode: state.mode, wands: [...state.wands],
-    visiblePool: state.visiblePool.length, hiddenPool: state.hiddenPool.length,
-    specials: [...state.specials], potionSupply: state.potionSupply.length, potionRow: [...state.potionRow],
-    grimoireSupply: state.grimoireSupply.length, grimoireRow: [...state.grimoireRow],
+    visiblePool: state.visiblePool.length + state.next.visible.length, hiddenPool: state.hiddenPool.length + state.next.hidden.length,
+    specials: [...state.specials], potionSupply: state.potionSupply.length + state.next.potions.length, potionRow: [...state.potionRow],
+    grimoireSupply: state.grimoireSupply.length + state.next.grimoires.length, grimoireRow: [...state.grimoireRow],
     rooms: [...state.rooms].sort((a, b) => a - b), room: state.room,
     roomTokens: state.roomTokens.map((t) => (t ? { token: t.hidden && !t.knownBy.includes(seat) ? null : t.token, hidden: t.hidden, knownBy: [...t.knownBy] } : null)),
     sorcerers: state.sorcerers.map((s) => (s ? { token: s.faceUp ? s.token : null, faceUp: s.faceUp } : null)),
@@ -70,6 +71,7 @@ export function resampleView(view: View, seat: number, rng: RngState): State {
     trunks: view.trunks.map((t) => [...t]), moat: [...view.moat], outOfGame: [...view.outOfGame],
     incantation: view.incantation,
     phase: resamplePhase(view.phase, seat),
+    next: noStack(),
   };
   redrawChoices(state, seat, rng);
   return state;
@@ -77,6 +79,12 @@ export function resampleView(view: View, seat: number, rng: RngState): State {
 
 export function shuffleHiddenState(original: State, seat: number, rng: RngState): State {
   const state = deepClone(original);
+  // What a scenario stacked on the draws is unseen: back into its pool, redrawn with the rest.
+  state.visiblePool.push(...state.next.visible);
+  state.hiddenPool.push(...state.next.hidden);
+  state.potionSupply.push(...state.next.potions);
+  state.grimoireSupply.push(...state.next.grimoires);
+  state.next = noStack();
   shuffle(rng, state.visiblePool);
   const hiddenSlots = state.roomTokens.flatMap((t) => (t && t.hidden && !t.knownBy.includes(seat) ? [t] : []));
   const hidden = shuffle(rng, [...state.hiddenPool, ...hiddenSlots.map((t) => t.token)]);

@@ -2,14 +2,14 @@
 // and tests for rules the suite had left untested.
 import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { canPay, fits, payments, type State } from "../src/index.ts";
-import { arranged, cardOf, crypt, doAct, game, id, imperium, names, pointAll, roomSlot, video } from "./helpers.ts";
+import { canPay, fits, payments, type Spell, type State } from "../src/index.ts";
+import { arranged, crypt, doAct, game, id, imperium, names, pointAll, roomSlot, video } from "./helpers.ts";
 
 /** Seat 0 (wand 4) wins a Spell token; seat 1 (wand 1) takes Gold 1; then seat 0 casts `spell`. */
-function castBy0(spell: string, extra: Record<string, unknown> = {}): State {
+function castBy0(spell: Spell, extra: Record<string, unknown> = {}): State {
   const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "hidden:Gold 3", "hidden:Vampire 5"], spells: [spell], ...extra });
   pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
-  doAct(s, 0, { type: "cast", card: cardOf(s, spell) });
+  doAct(s, 0, { type: "cast", spell });
   return s;
 }
 
@@ -56,7 +56,7 @@ describe("a Sacoche is a special token (rulebook: 'jeton spécial Sacoche'; Bank
 
   it("in play: an expert seat holding only a Sacoche may point at the '1 special' grimoire and pays with it", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["Gold 1", "Gold 2", "Gui"], grimoireRow: ["Grimoire 1 special"], trunks: [["Sacoche"], []] }, "expert");
-    const grimoire = { type: "grimoire" as const, token: id("Grimoire 1 special") };
+    const grimoire = { type: "grimoire" as const, grimoire: "Grimoire 1 special" };
     expect(game.legalActions(s, 0)).toContainEqual({ type: "point", target: grimoire });
     pointAll(s, [grimoire, roomSlot(s, "Gold 1")]);
     expect(names(s.trunks[0]!)).toEqual(["Grimoire 1 special"]);
@@ -79,16 +79,16 @@ describe("a Sacoche paid first in a multi-token payment", () => {
 describe("rules the suite did not test yet", () => {
   it("Retiro (note 2): a spell token fished from the moat casts a new spell at once", () => {
     const s = castBy0("Retiro", { spells: ["Retiro", "Fortuna", "Locus"], moat: ["hidden:Spell"] });
-    doAct(s, 0, { type: "retiro", token: id("hidden:Spell") });
+    doAct(s, 0, { type: "retiro", token: "Spell" });
     expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.cast" } });
-    doAct(s, 0, { type: "cast", card: cardOf(s, "Fortuna") });
+    doAct(s, 0, { type: "cast", spell: "Fortuna" });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Spell", "Fortuna"]);
   });
 
   it("Video (note 2): a hidden spell token is taken and casts a new spell at once", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "hidden:Spell"], spells: ["Video", "Fortuna", "Locus"] });
     pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
-    doAct(s, 0, { type: "cast", card: cardOf(s, "Video") });
+    doAct(s, 0, { type: "cast", spell: "Video" });
     doAct(s, 0, video(s, 3));
     expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.cast" } });
   });

@@ -3,7 +3,7 @@ import { createRng, loadScenario, replayScenario, wilson } from "@grimoire/engin
 import { describe, expect, it } from "vitest";
 import { greedyWins } from "../scripts/evaluate.ts";
 import { incantibusGame } from "../src/index.ts";
-import { game, id } from "./helpers.ts";
+import { game } from "./helpers.ts";
 
 describe("bots", () => {
   it("levels name registered bots", () => {
@@ -37,7 +37,7 @@ describe("scenarios and text", () => {
     const raw = {
       game: "incantibus", seats: ["Aurélie", "Charles"], seed: 3,
       arrangement: { wands: [4, 1], roomTokens: ["Pieu ailé", "Citrouille", "Gold 1"] },
-      actions: [0, 1].map((seat) => ({ seat, action: { type: "point", target: { type: "room", slot: 0, token: id("Pieu ailé"), twin: false } } })),
+      actions: [0, 1].map((seat) => ({ seat, action: { type: "point", target: { type: "room", slot: 0, token: "Pieu ailé", twin: false } } })),
     };
     const loaded = loadScenario(raw, () => incantibusGame);
     expect(loaded.ok).toBe(true);

@@ -1,6 +1,6 @@
 // The crypt: every sorcerer's weakness, Sensei Ramus, escapes, the early stop.
 import { describe, expect, it } from "vitest";
-import { SORCERERS, type Face } from "../src/index.ts";
+import { SORCERERS, tokenName, type Face } from "../src/index.ts";
 import { arranged, crypt, cryptSlot, doAct, game, names, pointAll } from "./helpers.ts";
 
 const PAYS: Record<string, string[]> = {
@@ -88,8 +88,8 @@ describe("sorcerers", () => {
   it("expert: grimoires can be pointed at with their requirement, in rooms and in the crypt", () => {
     const s = arranged(2, { wands: [4, 1], room: "crypt", grimoireRow: ["Grimoire 2 identical weapons"], sorcerers: [{ token: "Dae Mago", faceUp: false }, { token: "Lady Goblina", faceUp: false }], trunks: [["Pieu ailé", "Pieu ailé"], []] }, "expert");
     const g = s.grimoireRow[0]!;
-    expect(game.legalActions(s, 1)).not.toContainEqual({ type: "point", target: { type: "grimoire", token: g } });
-    pointAll(s, [{ type: "grimoire", token: g }, crypt(s, 0)]);
+    expect(game.legalActions(s, 1)).not.toContainEqual({ type: "point", target: { type: "grimoire", grimoire: tokenName(g) } });
+    pointAll(s, [{ type: "grimoire", grimoire: tokenName(g) }, crypt(s, 0)]);
     expect(names(s.trunks[0]!)).toEqual(["Grimoire 2 identical weapons"]);
   });
 });

@@ -1,6 +1,6 @@
 // Test helpers: arranged games, named tokens, pointing for every seat.
 import { act, unwrap } from "@grimoire/engine";
-import { SPELL_CARDS, incantibusGame, roomTarget, sorcererTarget, tokenByName, tokenName, type Action, type Event, type Mode, type State, type Target } from "../src/index.ts";
+import { incantibusGame, roomTarget, sorcererTarget, tokenByName, tokenName, type Action, type Event, type Mode, type State, type Target } from "../src/index.ts";
 
 export const game = incantibusGame;
 
@@ -50,9 +50,3 @@ export function doAct(state: State, seat: number, action: Action): Event[] {
 export function pointAll(state: State, targets: readonly Target[]): Event[] {
   return targets.flatMap((target, seat) => doAct(state, seat, { type: "point", target }));
 }
-
-export const cardOf = (state: State, spell: string): number => {
-  const card = state.faceUp.find((c) => SPELL_CARDS[c] === spell);
-  if (card === undefined) throw new Error(`${spell} is not face up`);
-  return card;
-};

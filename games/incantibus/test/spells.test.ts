@@ -1,14 +1,14 @@
 // Each spell card, spell order (strongest wand first) and timing (after takes, before swaps).
 import { describe, expect, it } from "vitest";
-import { fits, scores, type State } from "../src/index.ts";
-import { arranged, cardOf, doAct, game, id, imperium, names, pointAll, room, roomSlot, video } from "./helpers.ts";
+import { SPELL_CARDS, fits, scores, type Spell, type State } from "../src/index.ts";
+import { arranged, doAct, game, id, imperium, names, pointAll, room, roomSlot, video } from "./helpers.ts";
 
 /** Seat 0 (wand 4) wins a Spell token; seat 1 (wand 1) takes Gold 1; then seat 0 casts `spell`. */
-function castBy0(spell: string, extra: Record<string, unknown> = {}): State {
+function castBy0(spell: Spell, extra: Record<string, unknown> = {}): State {
   const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "hidden:Gold 3", "hidden:Vampire 5"], spells: [spell], ...extra });
   pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
   expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.cast" } });
-  doAct(s, 0, { type: "cast", card: cardOf(s, spell) });
+  doAct(s, 0, { type: "cast", spell });
   return s;
 }
 
@@ -25,22 +25,22 @@ describe("spells", () => {
   it("Alkimia steals an ingredient, weapon or gold (Ultimus and the stone too) from another trunk", () => {
     const s = castBy0("Alkimia", { trunks: [[], ["Pieu ailé", "Ultimus", "Spell"]] });
     const legal = game.legalActions(s, 0);
-    expect(legal.map((a) => a.type === "steal" && names([a.token])[0])).toEqual(["Pieu ailé", "Ultimus", "Gold 1"]);
-    doAct(s, 0, { type: "steal", token: id("Ultimus"), from: 1 });
+    expect(legal.map((a) => a.type === "steal" && a.token)).toEqual(["Pieu ailé", "Ultimus", "Gold 1"]);
+    doAct(s, 0, { type: "steal", token: "Ultimus", from: 1 });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Ultimus"]);
     expect(names(s.trunks[1]!)).toEqual(["Pieu ailé", "Spell", "Gold 1"]);
   });
 
   it("Imperium takes a visible room token", () => {
     const s = castBy0("Imperium");
-    expect(game.legalActions(s, 0)).toEqual([{ type: "imperium", slot: 2, token: id("Gold 2"), twin: false }]);
+    expect(game.legalActions(s, 0)).toEqual([{ type: "imperium", slot: 2, token: "Gold 2", twin: false }]);
     doAct(s, 0, imperium(s, 2));
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Gold 2"]);
   });
 
   it("Retiro takes a moat token, even a monster without its weapon", () => {
     const s = castBy0("Retiro", { moat: ["visible:Vampire 3"] });
-    doAct(s, 0, { type: "retiro", token: id("visible:Vampire 3") });
+    doAct(s, 0, { type: "retiro", token: "Vampire 3" });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Vampire 3"]);
     expect(s.moat).toEqual([]);
   });
@@ -80,7 +80,7 @@ describe("spells", () => {
     const s = castBy0("Philosophia", { trunks: [["Gui"], []], potionRow: ["Potion green Gui+Champignon"] });
     expect(names(s.trunks[0]!)).toEqual(["Gui", "Spell", "Pierre philosophale"]);
     expect(game.legalActions(s, 0).some((a) => a.type === "point" && a.target.type === "potion")).toBe(true);
-    pointAll(s, [{ type: "potion", token: id("Potion green Gui+Champignon") }, roomSlot(s, "Gold 2")]);
+    pointAll(s, [{ type: "potion", potion: "Potion green Gui+Champignon" }, roomSlot(s, "Gold 2")]);
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Potion green Gui+Champignon"]);
     expect(names(s.moat).sort()).toEqual(["Gui", "Pierre philosophale"]);
   });
@@ -114,17 +114,17 @@ describe("spells", () => {
   it("a special spell whose tokens are gone has no effect", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "Gold 3"], spells: ["Ultimus"], trunks: [[], ["Ultimus"]] });
     pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
-    doAct(s, 0, { type: "cast", card: cardOf(s, "Ultimus") });
+    doAct(s, 0, { type: "cast", spell: "Ultimus" });
     expect(names(s.trunks[0]!)).toEqual(["Spell"]);
   });
 
   it("a spell token won by a spell (Imperium) casts a new spell at once", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Spell", "Gold 3"], spells: ["Imperium", "Fortuna", "Locus"] });
     pointAll(s, [room(s, 0), roomSlot(s, "Gold 1")]);
-    doAct(s, 0, { type: "cast", card: cardOf(s, "Imperium") });
+    doAct(s, 0, { type: "cast", spell: "Imperium" });
     doAct(s, 0, imperium(s, 2));
     expect(game.decision(s)).toMatchObject({ type: "turn", seat: 0, prompt: { key: "prompt.cast" } });
-    doAct(s, 0, { type: "cast", card: cardOf(s, "Fortuna") });
+    doAct(s, 0, { type: "cast", spell: "Fortuna" });
     expect(names(s.trunks[0]!)).toEqual(["Spell", "Spell", "Fortuna"]);
   });
 
@@ -136,10 +136,10 @@ describe("spells", () => {
     expect(names(s.trunks[2]!)).toEqual(["Spell"]);
     expect(game.decision(s)).toMatchObject({ type: "turn", seat: 1, prompt: { key: "prompt.cast" } });
     expect(s.wands).toEqual([1, 4, 2]);
-    doAct(s, 1, { type: "cast", card: s.faceUp[0]! });
+    doAct(s, 1, { type: "cast", spell: SPELL_CARDS[s.faceUp[0]!]! });
     expect(game.decision(s)).toMatchObject({ type: "turn", seat: 2, prompt: { key: "prompt.cast" } });
     expect(s.wands).toEqual([1, 4, 2]);
-    doAct(s, 2, { type: "cast", card: s.faceUp[0]! });
+    doAct(s, 2, { type: "cast", spell: SPELL_CARDS[s.faceUp[0]!]! });
     expect(s.wands).toEqual([4, 1, 2]);
   });
 });

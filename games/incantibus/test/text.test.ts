@@ -72,8 +72,8 @@ describe("action labels name the target by what it is", () => {
     const s = arranged(2, { roomTokens: ["Citrouille", "hidden:Gui", "hidden:Mandragore"] });
     expect(say("en", game.describeAction(imperium(s, 0)))).toBe("Take the Pumpkin");
     expect(say("fr", game.describeAction(video(s, 2)))).toBe("Regarder sous le jeton Caché (3e jeton de la Salle)");
-    expect(say("fr", game.describeAction({ type: "steal", token: id("Pieu ailé"), from: 1 }), 0)).toBe("Voler le Pieu ailé à Cléo");
-    expect(say("en", game.describeAction({ type: "cast", card: 0 }))).toBe("Cast Alkimia");
+    expect(say("fr", game.describeAction({ type: "steal", token: "Pieu ailé", from: 1 }), 0)).toBe("Voler le Pieu ailé à Cléo");
+    expect(say("en", game.describeAction({ type: "cast", spell: "Alkimia" }))).toBe("Cast Alkimia");
   });
 
   it("pointing labels of one decision are all different, over random games", () => {
@@ -131,7 +131,7 @@ describe("event lines and prompts", () => {
     if (prompt.type !== "turn") throw new Error("expected a full-trunk question");
     expect(say("en", prompt.prompt, 0)).toBe("Your trunk is full: throw a token into the moat to make room for 2 Gold Coins, or throw it");
     expect(say("fr", prompt.prompt, 1)).toBe("Aurélie a la Malle pleine : un jeton doit partir dans les Douves");
-    doAct(full, 0, { type: "throw", token: id("hidden:Gold 2") });
+    doAct(full, 0, { type: "throw", token: "Gold 2" });
   });
 });
 
