@@ -3,25 +3,20 @@
 // PostgreSQL. After each crash the data is reopened by a fresh server: the table is never "open"
 // with every seat taken, every acknowledged join and action is there, and the match can be
 // played to its end.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BotRunner } from "../src/bots.ts";
 import { PostgresStorage, sha256, type Storage } from "../src/index.ts";
+import { childProcesses, type ChildServer } from "./support/children.ts";
 import { boot, Client, http } from "./support/harness.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const script = fileURLToPath(new URL("./support/child-server.ts", import.meta.url));
-const children: ChildProcess[] = [];
+const { spawnServer } = childProcesses();
 // Humans only: no bot workers to start in either process.
 const noBots: BotRunner = { decide: () => Promise.reject(new Error("no bots here")), close: async () => {} };
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
-});
 
 interface Place {
   env: Record<string, string>;
@@ -52,21 +47,9 @@ function postgresPlace(): Place {
   };
 }
 
-/** Starts the child; resolves to its port, or null if it died first. */
-async function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; exited: Promise<void> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once("exit", (code, signal) => reject(new Error(`server exited before listening (${code ?? signal})`)));
-  });
-  return { child, port, exited };
+/** Starts the child; rejects if it died before listening. */
+async function startChild(env: Record<string, string>): Promise<ChildServer> {
+  return spawnServer(env);
 }
 
 interface Acknowledged {

@@ -7,19 +7,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { childProcesses } from "./support/children.ts";
 import { Client, http } from "./support/harness.ts";
 import { median, pingMs, SteadyMatch } from "./support/players.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "grimoire-flood-"));
-const children: ChildProcess[] = [];
+const { spawnServer, track } = childProcesses();
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 function run(script: string, args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: Promise<string> } {
   const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url)), ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
+  track(child);
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   return { child, output: new Promise((resolve) => child.once("exit", () => resolve(out))) };
@@ -29,16 +29,7 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 
 describe("non-reading flood", () => {
   it("bounded memory and prompt pings while one client floods and never reads", async () => {
-    const { child } = run("./support/child-server.ts", [], { DATA_DIR: dataDir });
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = "";
-      child.stdout!.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const m = /PORT (\d+)/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-    });
+    const { child, port } = await spawnServer({ DATA_DIR: dataDir });
     const server = { port, url: `http://127.0.0.1:${port}` };
     const steady = new SteadyMatch(server);
     // Another client, watching a table (a connection without hello is closed after 10 s).

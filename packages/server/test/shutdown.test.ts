@@ -1,35 +1,22 @@
 // Graceful shutdown: SIGTERM a server process while matches are being played. It closes every
 // socket with 1001 (going away), exits 0 within 10 s, and after a restart on the same data every
 // acknowledged action is there and the clients resume from the version they saw.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { childProcesses } from "./support/children.ts";
 import { Client, http } from "./support/harness.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "grimoire-shutdown-"));
-const script = fileURLToPath(new URL("./support/child-server.ts", import.meta.url));
-const children: ChildProcess[] = [];
+const { spawnServer } = childProcesses();
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function startChild(): Promise<{ child: ChildProcess; port: number; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, DATA_DIR: dataDir, BOT_BUDGET_MS: "1500", LOG_LEVEL: "info" }, stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, port, url: `http://127.0.0.1:${port}` };
+  return spawnServer({ DATA_DIR: dataDir, BOT_BUDGET_MS: "1500", LOG_LEVEL: "info" });
 }
 
 interface Match {

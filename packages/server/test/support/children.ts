@@ -1,0 +1,44 @@
+// Test servers in their own processes (support/child-server.ts): started with an environment,
+// resolved once they print "PORT <n>", and all killed when the test file ends.
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
+
+const SCRIPT = fileURLToPath(new URL("./child-server.ts", import.meta.url));
+
+export interface ChildServer {
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly url: string;
+  /** Resolves when the process has exited, however it ended. */
+  readonly exited: Promise<void>;
+}
+
+/** Spawns processes for one test file, and kills the ones still running after it. */
+export function childProcesses(): { spawnServer(env: NodeJS.ProcessEnv): Promise<ChildServer>; track(child: ChildProcess): ChildProcess } {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
+  });
+  const track = (child: ChildProcess) => {
+    children.push(child);
+    return child;
+  };
+  return {
+    track,
+    async spawnServer(env) {
+      const child = track(spawn(process.execPath, ["--import", "tsx", SCRIPT], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] }));
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      const port = await new Promise<number>((resolve, reject) => {
+        let out = "";
+        child.stdout!.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /PORT (\d+)/.exec(out);
+          if (m) resolve(Number(m[1]));
+        });
+        child.once("exit", (code, signal) => reject(new Error(`server exited before listening (${code ?? signal})`)));
+      });
+      return { child, port, url: `http://127.0.0.1:${port}`, exited };
+    },
+  };
+}
