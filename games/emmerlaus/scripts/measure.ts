@@ -2,7 +2,7 @@
 // game, the others for bot B; Wilson 95 % interval on A's win rate (a draw counts as half a win).
 // Usage: node --import tsx games/emmerlaus/scripts/measure.ts [games=1000] [seats=2] [botA=heuristic] [botB=random]
 import { createRng, formatProportion, playout, wilson, type Bot } from "@grimoire/engine";
-import { emmerlausGame } from "../src/index.ts";
+import { DEFAULT_OPTIONS, emmerlausGame } from "../src/index.ts";
 
 export function headToHead(games: number, seats: number, a: string, b: string, seed = 1) {
   let wins = 0;
@@ -10,7 +10,7 @@ export function headToHead(games: number, seats: number, a: string, b: string, s
   for (let g = 0; g < games; g++) {
     const aSeat = g % seats;
     const bots = Array.from({ length: seats }, (_, s) => emmerlausGame.bots[s === aSeat ? a : b]!.create()) as Bot<unknown, unknown>[];
-    const state = emmerlausGame.setup({ seats, options: {}, seed: seed + g });
+    const state = emmerlausGame.setup({ seats, options: DEFAULT_OPTIONS, seed: seed + g });
     playout(emmerlausGame, state, bots, createRng(seed * 100_003 + g));
     const outcome = emmerlausGame.outcome(state)!;
     if (outcome.draw) draws++;

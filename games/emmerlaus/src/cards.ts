@@ -2,7 +2,7 @@
 // primitive, read by the interpreter in rules.ts. Source: /work/shared/spec/emmerlaus-cards.md
 // (a box owner corrects a card here, in one place). The cards' names and effect texts, in French and
 // English, are in text/ (`card.<id>.name`, `card.<id>.effect`): correct a value there too.
-import type { Amount, Category, Die, ObjectKind, Sphere, Targeting } from "./vocabulary.ts";
+import type { Amount, Category, Die, EmmerlausOptions, ObjectKind, Sphere, Targeting } from "./vocabulary.ts";
 
 /** The effect primitives the interpreter knows. */
 export type Effect =
@@ -177,7 +177,14 @@ export const CARDS: readonly CardData[] = [
   { id: "tenebres-d-emmerlaus", quantity: 1, category: "E", targets: "all-opponents", effect: damage(perPl(12)), band: E_YELLOW },
 ];
 
-const BY_ID = new Map(CARDS.map((card) => [card.id, card]));
+/**
+ * The expansion objects and cards the card list describes ("Expansion cards known"), one of each,
+ * behind the `expansions` option. Left out, as the list says, until sourced: Amulette miroir, Anneau
+ * d'immortalité, Bâton reproducteur, Robe de pouvoir.
+ */
+export const EXPANSION_CARDS: readonly CardData[] = [];
+
+const BY_ID = new Map([...CARDS, ...EXPANSION_CARDS].map((card) => [card.id, card]));
 
 export function isCardId(id: unknown): id is string {
   return typeof id === "string" && BY_ID.has(id);
@@ -192,4 +199,18 @@ export function card(id: string): CardData {
 /** The 100 cards of the base deck, in table order. */
 export function baseDeck(): string[] {
   return CARDS.flatMap((c) => Array.from({ length: c.quantity }, () => c.id));
+}
+
+/** Every card of a game with these options, in table order: the base deck 1–3 times, then the expansion cards. */
+export function deckOf(options: EmmerlausOptions): string[] {
+  const out: string[] = [];
+  for (let copy = 0; copy < options.deck / 100; copy++) out.push(...baseDeck());
+  if (options.expansions) out.push(...EXPANSION_CARDS.flatMap((c) => Array.from({ length: c.quantity }, () => c.id)));
+  return out;
+}
+
+/** Cards in a full hand (§IX, R33): 5 with 100 cards, 6 from 200, 7 from 300. */
+export function handSize(options: EmmerlausOptions): number {
+  const cards = options.deck + (options.expansions ? EXPANSION_CARDS.reduce((n, c) => n + c.quantity, 0) : 0);
+  return cards >= 300 ? 7 : cards >= 200 ? 6 : 5;
 }

@@ -4,7 +4,8 @@ import { deepClone, randomBot, type Game, type Message, type Viewer } from "@gri
 import { heuristicBot } from "./bots.ts";
 import { rolloutImprovedBot, steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
-import { apply, decision, fromArrangement, legalActions, parseAction, setup } from "./rules.ts";
+import { fromArrangement, toArrangement, type Arrangement } from "./arrangement.ts";
+import { apply, decision, legalActions, parseAction, setup } from "./rules.ts";
 import type { EmmerlausEvent, EmmerlausState } from "./state.ts";
 import { text } from "./text/index.ts";
 import { eventFor, resample, shuffleHidden, view, type EmmerlausView } from "./view.ts";
@@ -12,8 +13,9 @@ import { MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOpt
 
 export * from "./vocabulary.ts";
 export type * from "./state.ts";
-export { CARDS, card, baseDeck, type CardData, type Effect, type Band } from "./cards.ts";
+export { CARDS, EXPANSION_CARDS, card, baseDeck, deckOf, handSize, type CardData, type Effect, type Band } from "./cards.ts";
 export { allCards, power, threshold, half, opponentsOf, livingSeats, evalAmount } from "./rules.ts";
+export { toArrangement, type Arrangement } from "./arrangement.ts";
 export { heuristicBot, expectedAmount, threat } from "./bots.ts";
 export { text, cardName, cardEffect } from "./text/index.ts";
 export { describeRoll, faces } from "./describe.ts";
@@ -21,6 +23,8 @@ export type { EmmerlausView, PlayerView } from "./view.ts";
 
 export type EmmerlausGame = Game<EmmerlausState, Action, EmmerlausView, EmmerlausEvent, EmmerlausOptions, EmmerlausEvent> & {
   describeView(view: EmmerlausView, viewer: Viewer): Message[];
+  /** Any state as an arrangement (README, "Arrangement format"); part of the engine's contract once issue #17 lands there. */
+  toArrangement(state: EmmerlausState): Arrangement;
 };
 
 export const emmerlausGame: EmmerlausGame = {
@@ -34,6 +38,7 @@ export const emmerlausGame: EmmerlausGame = {
   maxActions: (seats) => 4000 * seats,
   setup,
   fromArrangement,
+  toArrangement,
   decision,
   legalActions,
   parseAction,

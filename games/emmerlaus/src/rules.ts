@@ -1,10 +1,10 @@
 // Emmerlaüs rules: setup, arrangements, decisions, legal actions and the card interpreter.
 // Rulebook §VII–§XIV and rulings R1–R34 (/work/shared/spec/emmerlaus-cards.md); card data in cards.ts.
 import { createRng, err, msg, ok, parseByEnumeration, rollDie, seatRef, shuffle, type ActionError, type Decision, type GameSetup, type Result } from "@grimoire/engine";
-import { baseDeck, card, isCardId, type CardData, type Effect } from "./cards.ts";
+import { card, deckOf, handSize, type CardData, type Effect } from "./cards.ts";
 import type { EmmerlausEvent, EmmerlausState, Lying, Pending, Player, ResistanceResult } from "./state.ts";
 import { cardName, selector } from "./text/index.ts";
-import { BASE_THRESHOLD, HAND_SIZE, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
+import { BASE_THRESHOLD, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
 
 type Events = EmmerlausEvent[];
 
@@ -64,129 +64,21 @@ export function threshold(state: EmmerlausState, seat: number, data: CardData): 
 
 // ---------------------------------------------------------------- setup and arrangements
 
-function freshPlayer(): Player {
+export function freshPlayer(): Player {
   return { life: LIFE_AT_START, alive: true, hand: [], objects: [], lying: [], heightened: false };
 }
 
-function freshTurn(seat: number): EmmerlausState["turn"] {
+export function freshTurn(seat: number): EmmerlausState["turn"] {
   return { seat, anchor: seat, playsLeft: 1, bonus: false, noDraw: false, number: 1 };
 }
 
-export function setup({ seats, seed }: GameSetup<EmmerlausOptions>): EmmerlausState {
+export function setup({ seats, options, seed }: GameSetup<EmmerlausOptions>): EmmerlausState {
   const rng = createRng(seed);
-  const deck = shuffle(rng, baseDeck());
+  const deck = shuffle(rng, deckOf(options));
   const players = Array.from({ length: seats }, freshPlayer);
   // Deal one card at a time, clockwise.
-  for (let round = 0; round < HAND_SIZE; round++) for (const p of players) p.hand.push(deck.shift()!);
-  return { rng, players, deck, discard: [], turn: freshTurn(0), phase: { type: "play" } };
-}
-
-/** Untrusted arrangement (README "Arrangement format"). Cards not placed go to the bottom of the deck, shuffled. */
-export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unknown): Result<EmmerlausState, string> {
-  const seats = setupInfo.seats;
-  if (seats < 2 || seats > 10) return err(`seats: 2 to 10 players, got ${seats}`);
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return err("arrangement: expected an object");
-  const a = raw as Record<string, unknown>;
-  const known = ["deck", "hands", "life", "objects", "lying", "discard", "first"];
-  for (const key of Object.keys(a)) if (!known.includes(key)) return err(`arrangement.${key}: unknown field (expected ${known.join(", ")})`);
-  const remaining = new Map<string, number>();
-  for (const id of baseDeck()) remaining.set(id, (remaining.get(id) ?? 0) + 1);
-  const take = (id: unknown, where: string): Result<string, string> => {
-    if (!isCardId(id)) return err(`${where}: unknown card ${JSON.stringify(id)}`);
-    const left = remaining.get(id) ?? 0;
-    if (left === 0) return err(`${where}: more copies of ${id} than the deck holds`);
-    remaining.set(id, left - 1);
-    return ok(id);
-  };
-  const list = (value: unknown, where: string): Result<string[], string> => {
-    if (!Array.isArray(value)) return err(`${where}: expected a list of card ids`);
-    const out: string[] = [];
-    for (let i = 0; i < value.length; i++) {
-      const t = take(value[i], `${where}[${i}]`);
-      if (!t.ok) return t;
-      out.push(t.value);
-    }
-    return ok(out);
-  };
-  const perSeat = (key: string): Result<unknown[] | null, string> => {
-    if (a[key] === undefined) return ok(null);
-    if (!Array.isArray(a[key]) || (a[key] as unknown[]).length !== seats) return err(`arrangement.${key}: expected one entry per seat (${seats})`);
-    return ok(a[key] as unknown[]);
-  };
-  const rng = createRng(setupInfo.seed);
-  const players = Array.from({ length: seats }, freshPlayer);
-  const hands = perSeat("hands");
-  if (!hands.ok) return hands;
-  const objects = perSeat("objects");
-  if (!objects.ok) return objects;
-  const lying = perSeat("lying");
-  if (!lying.ok) return lying;
-  const life = perSeat("life");
-  if (!life.ok) return life;
-  for (let s = 0; s < seats; s++) {
-    const p = players[s]!;
-    if (hands.value) {
-      const h = list(hands.value[s], `arrangement.hands[${s}]`);
-      if (!h.ok) return h;
-      if (h.value.length > HAND_SIZE) return err(`arrangement.hands[${s}]: at most ${HAND_SIZE} cards`);
-      p.hand = h.value;
-    }
-    if (objects.value) {
-      const o = list(objects.value[s], `arrangement.objects[${s}]`);
-      if (!o.ok) return o;
-      for (const id of o.value) {
-        const kind = objectKind(id);
-        if (!kind || kind === "potion") return err(`arrangement.objects[${s}]: ${id} is not an object laid in play`);
-        if (o.value.filter((x) => objectKind(x) === kind).length > OBJECT_LIMITS[kind]) return err(`arrangement.objects[${s}]: too many of kind ${kind}`);
-      }
-      p.objects = o.value;
-    }
-    if (lying.value) {
-      const entries = lying.value[s];
-      if (!Array.isArray(entries)) return err(`arrangement.lying[${s}]: expected a list`);
-      for (let i = 0; i < entries.length; i++) {
-        const e = entries[i] as Record<string, unknown> | null;
-        const where = `arrangement.lying[${s}][${i}]`;
-        if (e === null || typeof e !== "object") return err(`${where}: expected {card, from?, stage?}`);
-        if (!["sommeil", "malediction", "sanctuaire-d-emmerlaus"].includes(e.card as string)) return err(`${where}: only sommeil, malediction or sanctuaire-d-emmerlaus lie in front of a player`);
-        const t = take(e.card, `${where}.card`);
-        if (!t.ok) return t;
-        const from = e.from ?? s;
-        if (typeof from !== "number" || !Number.isInteger(from) || from < 0 || from >= seats) return err(`${where}.from: a seat number`);
-        const entry: Lying = { card: t.value, from };
-        if (t.value === "sommeil") {
-          if (e.stage !== "asleep" && e.stage !== "groggy") return err(`${where}.stage: "asleep" or "groggy" for sommeil`);
-          entry.stage = e.stage;
-        }
-        p.lying.push(entry);
-      }
-    }
-    if (life.value) {
-      const l = life.value[s];
-      if (typeof l !== "number" || !Number.isInteger(l) || l < 1) return err(`arrangement.life[${s}]: a whole number ≥ 1`);
-      p.life = l;
-    }
-  }
-  let discard: string[] = [];
-  if (a.discard !== undefined) {
-    const d = list(a.discard, "arrangement.discard");
-    if (!d.ok) return d;
-    discard = d.value;
-  }
-  let deck: string[] = [];
-  if (a.deck !== undefined) {
-    const d = list(a.deck, "arrangement.deck");
-    if (!d.ok) return d;
-    deck = d.value;
-  }
-  const rest: string[] = [];
-  for (const [id, n] of remaining) for (let i = 0; i < n; i++) rest.push(id);
-  shuffle(rng, rest);
-  if (!hands.value) for (const p of players) while (p.hand.length < HAND_SIZE && (deck.length > 0 || rest.length > 0)) p.hand.push(deck.length > 0 ? deck.shift()! : rest.shift()!);
-  deck.push(...rest);
-  const first = a.first ?? 0;
-  if (typeof first !== "number" || !Number.isInteger(first) || first < 0 || first >= seats) return err("arrangement.first: a seat number");
-  return ok({ rng, players, deck, discard, turn: freshTurn(first), phase: { type: "play" } });
+  for (let round = 0; round < handSize(options); round++) for (const p of players) p.hand.push(deck.shift()!);
+  return { rng, players, deck, discard: [], turn: freshTurn(0), phase: { type: "play" }, options: { ...options } };
 }
 
 // ---------------------------------------------------------------- decisions and legal actions
@@ -300,7 +192,7 @@ function answerActions(state: EmmerlausState, seat: number, pending: Pending): A
   return out;
 }
 
-function pickOptions(state: EmmerlausState): (string | null)[] {
+export function pickOptions(state: EmmerlausState): (string | null)[] {
   const phase = state.phase;
   if (phase.type !== "pick") return [];
   const picker = state.players[phase.seat]!;
@@ -422,7 +314,7 @@ function settle(state: EmmerlausState, events: Events, disintegrated: number | n
       p.hand = [];
       p.life = LIFE_AT_START;
       events.push({ type: "resurrected", seat }, { type: "life", seat, delta: 0, life: p.life });
-      draw(state, seat, HAND_SIZE, events);
+      draw(state, seat, handSize(state.options), events);
       continue;
     }
     p.alive = false;
@@ -448,7 +340,7 @@ function settle(state: EmmerlausState, events: Events, disintegrated: number | n
 function endTurn(state: EmmerlausState, events: Events): void {
   const t = state.turn;
   const p = state.players[t.seat]!;
-  if (p.alive && !t.noDraw) draw(state, t.seat, HAND_SIZE - p.hand.length, events);
+  if (p.alive && !t.noDraw) draw(state, t.seat, handSize(state.options) - p.hand.length, events);
   for (const q of state.players) q.heightened = false;
   const next = clockwiseFrom(state, t.anchor).find((s) => state.players[s]!.alive) ?? t.anchor;
   startTurn(state, next, t.number + 1, events);
@@ -902,7 +794,7 @@ function divine(state: EmmerlausState, pending: Pending, events: Events): void {
   state.deck = shuffle(state.rng, pool);
   state.discard = [pending.card];
   events.push({ type: "reshuffled", size: state.deck.length });
-  for (const seat of [caster, ...opponentsOf(state, caster)]) draw(state, seat, HAND_SIZE - state.players[seat]!.hand.length, events);
+  for (const seat of [caster, ...opponentsOf(state, caster)]) draw(state, seat, handSize(state.options) - state.players[seat]!.hand.length, events);
   state.turn.noDraw = true;
   state.turn.playsLeft = 0;
   afterCard(state, events);

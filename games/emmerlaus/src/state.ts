@@ -1,6 +1,7 @@
 // Emmerlaüs game state (plain JSON): players, the draw and discard piles, the current turn, and
 // the phase — a discriminated union handled by an explicit switch in rules.ts.
 import type { RngState } from "@grimoire/engine";
+import type { EmmerlausOptions } from "./vocabulary.ts";
 
 /** A card lying in front of a player (not an object): Sommeil, Malédiction, Sanctuaire (R15). */
 export interface Lying {
@@ -9,6 +10,8 @@ export interface Lying {
   readonly from: number;
   /** Sommeil: "asleep" = next turn skipped, "groggy" = defenceless until the following turn (R24). */
   stage?: "asleep" | "groggy";
+  /** Turns still to come (expansion potions). */
+  turns?: number;
 }
 
 export interface Player {
@@ -80,6 +83,8 @@ export interface EmmerlausState {
   discard: string[];
   turn: Turn;
   phase: Phase;
+  /** The table's options (public): which cards are in the game, and so the hand size. */
+  options: EmmerlausOptions;
   /** Seats in clockwise order, once a Transfert de corps has made two players swap places (R25); absent = seat order. */
   seating?: number[];
 }

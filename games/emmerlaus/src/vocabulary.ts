@@ -18,6 +18,7 @@ export type ObjectKind = (typeof OBJECT_KINDS)[number];
 export const OBJECT_LIMITS: Readonly<Record<ObjectKind, number>> = { ring: 2, robe: 1, amulet: 1, staff: 1, belt: 1 };
 
 export const LIFE_AT_START = 50;
+/** The hand size with the base deck; 6 from 200 cards, 7 from 300 (§IX, R33): see handSize in cards.ts. */
 export const HAND_SIZE = 5;
 export const BASE_THRESHOLD = 10;
 export const MIN_PLAYERS = 2;
@@ -48,5 +49,22 @@ export type Action =
   | { readonly type: "heighten" }
   | { readonly type: "pick"; readonly card: string | null };
 
-export const optionsSchema = z.object({}).strict();
+/** The deck sizes the rulebook plays with (§IX): one, two or three copies of the base deck. */
+export const DECK_SIZES = [100, 200, 300] as const;
+export type DeckSize = (typeof DECK_SIZES)[number];
+
+export const optionsSchema = z
+  .object({
+    /** 100, 200 or 300 cards: one, two or three copies of the base deck (hands of 5, 6 or 7). */
+    deck: z.coerce
+      .number()
+      .refine((n): n is DeckSize => (DECK_SIZES as readonly number[]).includes(n), "expected 100, 200 or 300")
+      .default(100)
+      .transform((n) => n as DeckSize),
+    /** The expansion objects and cards of the card list (one of each), added to the deck. */
+    expansions: z.boolean().default(false),
+  })
+  .strict();
 export type EmmerlausOptions = z.infer<typeof optionsSchema>;
+/** The options as a state carries them (plain data, public). */
+export const DEFAULT_OPTIONS: EmmerlausOptions = { deck: 100, expansions: false };

@@ -1,7 +1,7 @@
 // Test helpers: a game from an arrangement with scripted dice, and actions played through the
 // engine's `act`, so every action is validated as untrusted input.
 import { act, unwrap, type Seat } from "@grimoire/engine";
-import { emmerlausGame, type EmmerlausEvent, type EmmerlausState } from "../src/index.ts";
+import { DEFAULT_OPTIONS, emmerlausGame, type EmmerlausEvent, type EmmerlausState } from "../src/index.ts";
 
 export interface Arrange {
   seats?: number;
@@ -17,7 +17,7 @@ export interface Arrange {
 export function start(arrangement: Arrange = {}, dice: number[] = []): EmmerlausState {
   const { seats = 2, ...rest } = arrangement;
   const hands = rest.hands ?? Array.from({ length: seats }, () => []);
-  const state = unwrap(emmerlausGame.fromArrangement({ seats, options: {}, seed: 5 }, { ...rest, hands }));
+  const state = unwrap(emmerlausGame.fromArrangement({ seats, options: DEFAULT_OPTIONS, seed: 5 }, { ...rest, hands }));
   state.rng.forced = [...dice];
   return state;
 }
