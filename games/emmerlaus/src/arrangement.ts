@@ -196,7 +196,9 @@ export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unk
       for (const id of o.value) {
         const kind = card(id).object;
         if (!kind || kind === "potion") return err(`arrangement.objects[${s}]: ${id} is not an object laid in play`);
-        if (o.value.filter((x) => card(x).object === kind).length > OBJECT_LIMITS[kind]) return err(`arrangement.objects[${s}]: too many of kind ${kind}`);
+        // One over the limit only while the thief chooses which of that kind to discard (R30).
+        const excess = isObject(a.pick) && a.pick.purpose === "steal-excess" && a.pick.seat === s && a.pick.kind === kind ? 1 : 0;
+        if (o.value.filter((x) => card(x).object === kind).length > OBJECT_LIMITS[kind] + excess) return err(`arrangement.objects[${s}]: too many of kind ${kind}`);
       }
       p.objects = o.value;
     }
