@@ -54,10 +54,10 @@ export interface Arrangement {
 const FIELDS = ["hands", "objects", "life", "lying", "deck", "discard", "first", "dead", "heightened", "seating", "turn", "answer", "pick", "rng"];
 const PURPOSES: readonly PickPurpose[] = ["dispel-ring", "steal", "steal-excess", "acid", "wrath"];
 
-/** Cards that lie in front of a player (not objects): Sommeil, Malédiction, Sanctuaire. */
+/** Cards that lie in front of a player (not objects): Sommeil, Malédiction, Sanctuaire; with the expansions, Pacte ténébreux and the potions. */
 export function liesInFront(id: string): boolean {
   const kind = card(id).effect.kind;
-  return kind === "sleep" || kind === "curse" || kind === "sanctuary";
+  return kind === "sleep" || kind === "curse" || kind === "sanctuary" || kind === "pact" || kind === "boost";
 }
 
 /** The state as an arrangement: every card in its place, the piles in order, the turn, any pending answer or choice, the generator. */
@@ -210,17 +210,24 @@ export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unk
         const where = `arrangement.lying[${s}][${i}]`;
         if (!isObject(e)) return err(`${where}: expected {card, from?, stage?}`);
         for (const key of Object.keys(e)) if (!["card", "from", "stage", "turns"].includes(key)) return err(`${where}.${key}: unknown field`);
-        if (!isCardId(e.card) || !liesInFront(e.card)) return err(`${where}: only sommeil, malediction or sanctuaire-d-emmerlaus lie in front of a player`);
+        if (!isCardId(e.card) || !liesInFront(e.card)) return err(`${where}: only sommeil, malediction or sanctuaire-d-emmerlaus (and the expansions' pacte-tenebreux and potions) lie in front of a player`);
         const t = take(e.card, `${where}.card`);
         if (!t.ok) return t;
         const from = seat(e.from ?? s, `${where}.from`);
         if (!from.ok) return from;
         const entry: Lying = { card: t.value, from: from.value };
-        if (card(t.value).effect.kind === "sleep") {
+        const kind = card(t.value).effect.kind;
+        if (kind === "sleep") {
           if (e.stage !== "asleep" && e.stage !== "groggy") return err(`${where}.stage: "asleep" or "groggy" for sommeil`);
           entry.stage = e.stage;
-        } else if (e.stage !== undefined) return err(`${where}.stage: only sommeil has a stage`);
-        if (e.turns !== undefined) return err(`${where}.turns: ${t.value} counts no turns`);
+        } else if (kind === "boost") {
+          // A potion: "waiting" for its owner's next turn with `turns` ≥ 1 to come, or "active" with `turns` ≥ 0 left.
+          if (e.stage !== "waiting" && e.stage !== "active") return err(`${where}.stage: "waiting" or "active" for a potion`);
+          if (!isInt(e.turns) || e.turns < (e.stage === "waiting" ? 1 : 0)) return err(`${where}.turns: the owner's turns still to start with it active (${e.stage === "waiting" ? "≥ 1" : "≥ 0"})`);
+          entry.stage = e.stage;
+          entry.turns = e.turns;
+        } else if (e.stage !== undefined) return err(`${where}.stage: only sommeil and the potions have a stage`);
+        if (kind !== "boost" && e.turns !== undefined) return err(`${where}.turns: ${t.value} counts no turns`);
         p.lying.push(entry);
       }
     }
@@ -349,7 +356,7 @@ function readAnswer(state: EmmerlausState, raw: unknown, take: Take, seat: SeatO
   const id = take(raw.card, `${where}.card`);
   if (!id.ok) return id;
   const data = card(id.value);
-  if (data.category === "CA" || (data.object && data.object !== "potion") || data.effect.kind === "extra-plays") return err(`${where}.card: ${id.value} takes no answer`);
+  if (data.category === "CA" || data.object || data.effect.kind === "extra-plays") return err(`${where}.card: ${id.value} takes no answer`);
   const targets = seatList(raw.targets ?? [], `${where}.targets`);
   if (!targets.ok) return targets;
   const aimed = data.targets === "opponent" || data.targets === "left" || data.targets === "all-opponents";
@@ -363,7 +370,11 @@ function readAnswer(state: EmmerlausState, raw: unknown, take: Take, seat: SeatO
   if (data.effect.kind === "sacrifice") {
     if (!isInt(raw.x) || raw.x < 1) return err(`${where}.x: Sacrifice's X, a whole number ≥ 1`);
     x = raw.x;
-  } else if (raw.x !== undefined) return err(`${where}.x: only for sacrifice-d-emmerlaus`);
+  } else if (data.needs === "own-ring") {
+    // The value of the power ring given up as the card was played.
+    if (!isInt(raw.x) || raw.x < 1 || raw.x > 3) return err(`${where}.x: the value of the ring given up, 1 to 3`);
+    x = raw.x;
+  } else if (raw.x !== undefined) return err(`${where}.x: only for sacrifice-d-emmerlaus and the ring spells`);
   let keep: string | null = null;
   if (raw.keep !== undefined) {
     if (data.effect.kind !== "divine") return err(`${where}.keep: only for intervention-divine-d-emmerlaus`);

@@ -12,6 +12,8 @@ export function describeAction(action: Action): Message {
   switch (action.type) {
     case "play": {
       const card = cardName(action.card);
+      if (action.ring !== undefined && action.target !== undefined) return msg("action.play-ring-at", { card, ring: cardName(action.ring), target: seatRef(action.target) });
+      if (action.ring !== undefined) return msg("action.play-ring", { card, ring: cardName(action.ring) });
       if (action.target !== undefined) return msg("action.play-at", { card, target: seatRef(action.target) });
       if (action.x !== undefined) return msg("action.play-x", { card, x: action.x });
       if (action.replace !== undefined) return msg("action.play-replace", { card, old: cardName(action.replace) });
@@ -66,6 +68,13 @@ export function describeRoll(event: RollEvent): Message {
       return msg("event.roll.acid", { actor, card, ...dice });
     case "set-life":
       return msg("event.roll.set-life", { actor, card, ...dice });
+    case "vitality":
+    case "turn-back":
+    case "retaliation":
+    case "mirror-robe":
+    case "vampiric":
+    case "duration":
+      return msg(`event.roll.${event.what}`, { actor, card, ...dice });
   }
 }
 
@@ -76,6 +85,8 @@ export function describeEvent(event: EmmerlausEvent, _viewer: Viewer): Message {
     case "played": {
       const actor = seatRef(event.seat);
       const card = cardName(event.card);
+      if (event.ring !== undefined && event.target !== undefined) return msg("event.played-ring-at", { actor, card, ring: cardName(event.ring), target: seatRef(event.target) });
+      if (event.ring !== undefined) return msg("event.played-ring", { actor, card, ring: cardName(event.ring) });
       if (event.target !== undefined) return msg("event.played-at", { actor, card, target: seatRef(event.target) });
       if (event.x !== undefined) return msg("event.played-x", { actor, card, x: event.x });
       if (event.replace !== undefined) return msg("event.played-replace", { actor, card, old: cardName(event.replace) });
@@ -138,7 +149,7 @@ export function describeView(view: EmmerlausView, _viewer: Viewer): Message[] {
     }
     lines.push(msg("view.player", { who, life: p.life, pl: p.power, n: p.handCount }));
     if (p.objects.length > 0) lines.push(msg("view.objects", { cards: names(p.objects) }));
-    if (p.lying.length > 0) lines.push(msg("view.lying", { cards: p.lying.map((l) => msg("view.lying-card", { card: cardName(l.card), from: seatRef(l.from), stage: l.stage ?? "none" })) }));
+    if (p.lying.length > 0) lines.push(msg("view.lying", { cards: p.lying.map((l) => msg("view.lying-card", { card: cardName(l.card), from: seatRef(l.from), stage: l.stage ?? "none", turns: l.turns ?? 0 })) }));
     if (p.hand) lines.push(msg("view.hand", { cards: names(p.hand), n: p.hand.length }));
   });
   const top = view.discard[view.discard.length - 1];

@@ -9,7 +9,7 @@ import { apply, decision, legalActions, parseAction, setup } from "./rules.ts";
 import type { EmmerlausEvent, EmmerlausState } from "./state.ts";
 import { text } from "./text/index.ts";
 import { eventFor, resample, shuffleHidden, view, type EmmerlausView } from "./view.ts";
-import { MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./vocabulary.ts";
+import { DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./vocabulary.ts";
 
 export * from "./vocabulary.ts";
 export type * from "./state.ts";
@@ -33,9 +33,12 @@ export const emmerlausGame: EmmerlausGame = {
   minSeats: MIN_PLAYERS,
   maxSeats: MAX_PLAYERS,
   optionsSchema,
-  optionDocs: [],
+  optionDocs: [
+    { name: "deck", values: DECK_SIZES.map(String) },
+    { name: "expansions", values: ["false", "true"] },
+  ],
   // Random games of 10 players stay far below this; healing can stretch a game, so the bound is loose.
-  maxActions: (seats) => 4000 * seats,
+  maxActions: (seats, options) => 4000 * seats * (options.deck / 100) + (options.expansions ? 2000 * seats : 0),
   setup,
   fromArrangement,
   toArrangement,

@@ -45,8 +45,55 @@ function objectKind(id: string): ObjectKind | "potion" | undefined {
   return card(id).object;
 }
 
-/** The resistance threshold of `seat` against `data` (R7): base 10, robes, Résistance accrue, card and curse maluses. */
-export function threshold(state: EmmerlausState, seat: number, data: CardData): number {
+type EffectOf<K extends Effect["kind"]> = Extract<Effect, { kind: K }>;
+
+/** The effects of `seat`'s objects of one kind (expansion objects read them). */
+function worn<K extends Effect["kind"]>(state: EmmerlausState, seat: number, kind: K): { id: string; effect: EffectOf<K> }[] {
+  return state.players[seat]!.objects.flatMap((id) => {
+    const effect = card(id).effect;
+    return effect.kind === kind ? [{ id, effect: effect as EffectOf<K> }] : [];
+  });
+}
+
+/** The expansion potions lying active in front of `seat`. */
+function activeBoosts(state: EmmerlausState, seat: number): EffectOf<"boost">[] {
+  return state.players[seat]!.lying.flatMap((l) => {
+    const effect = card(l.card).effect;
+    return l.stage === "active" && effect.kind === "boost" ? [effect] : [];
+  });
+}
+
+/** No opponent may aim a card at `seat`: under Sanctuaire (R28) or an active Potion d'invincibilité. */
+export const untouchable = (state: EmmerlausState, seat: number): boolean => inSanctuary(state, seat) || activeBoosts(state, seat).some((e) => e.untouchable === true);
+
+/** Left out of `data`'s "all opponents": untouchable, or an AM against Amulette anti-attaque de masse. */
+function spared(state: EmmerlausState, seat: number, data: CardData): boolean {
+  return untouchable(state, seat) || (data.category === "AM" && worn(state, seat, "mass-ward").length > 0);
+}
+
+const isAttack = (data: CardData): boolean => data.category === "AD" || data.category === "AM";
+
+/** PL added to `seat`'s AD and AM for that card only (R2): belts and Pacte ténébreux. */
+export function attackBonus(state: EmmerlausState, seat: number, data: CardData): number {
+  if (!isAttack(data)) return 0;
+  let bonus = worn(state, seat, "attack-power").reduce((sum, w) => sum + w.effect.value, 0);
+  for (const l of state.players[seat]!.lying) {
+    const e = card(l.card).effect;
+    if (e.kind === "pact") bonus += e.power;
+  }
+  return bonus;
+}
+
+/** The power rings `seat` wears, which the ring spells may give up (distinct ids). */
+function powerRings(state: EmmerlausState, seat: number): string[] {
+  return [...new Set(worn(state, seat, "power").map((w) => w.id))];
+}
+
+/**
+ * The resistance threshold of `seat` against `data` sent by `from` (R7): base 10, robes, Résistance
+ * accrue, card and curse maluses, and the sender's Pacte ténébreux against their AD and AM.
+ */
+export function threshold(state: EmmerlausState, seat: number, data: CardData, from?: number): number {
   const p = state.players[seat]!;
   let t = BASE_THRESHOLD;
   for (const id of p.objects) {
@@ -58,6 +105,12 @@ export function threshold(state: EmmerlausState, seat: number, data: CardData): 
   for (const l of p.lying) {
     const e = card(l.card).effect;
     if (e.kind === "curse") t -= e.malus;
+  }
+  if (from !== undefined && from !== seat && isAttack(data)) {
+    for (const l of state.players[from]!.lying) {
+      const e = card(l.card).effect;
+      if (e.kind === "pact") t -= e.malus;
+    }
   }
   return t;
 }
@@ -137,21 +190,23 @@ function playActions(state: EmmerlausState, seat: number): Action[] {
       else for (const old of distinct(same)) out.push({ type: "play", card: id, replace: old });
       continue;
     }
-    const eligible = opponentsOf(state, seat).filter((s) => !inSanctuary(state, s));
+    const eligible = opponentsOf(state, seat).filter((s) => !untouchable(state, s));
+    // The ring spells give up one of the caster's power rings: one action per ring (none: discard only).
+    const rings: (string | undefined)[] = data.needs === "own-ring" ? powerRings(state, seat) : [undefined];
     switch (data.targets) {
       case "self":
-        out.push({ type: "play", card: id });
+        for (const ring of rings) out.push({ type: "play", card: id, ...(ring ? { ring } : {}) });
         break;
       case "opponent":
-        for (const t of eligible) if (targetHas(state, t, data.needs)) out.push({ type: "play", card: id, target: t });
+        for (const ring of rings) for (const t of eligible) if (targetHas(state, t, data.needs)) out.push({ type: "play", card: id, target: t, ...(ring ? { ring } : {}) });
         break;
       case "left": {
         const left = leftOf(state, seat);
-        if (!inSanctuary(state, left)) out.push({ type: "play", card: id, target: left });
+        if (!untouchable(state, left)) out.push({ type: "play", card: id, target: left });
         break;
       }
       case "all-opponents":
-        if (eligible.length === 0) break;
+        if (!eligible.some((s) => !spared(state, s, data))) break;
         if (data.effect.kind === "sacrifice") for (let x = 1; x <= p.life; x++) out.push({ type: "play", card: id, x });
         else out.push({ type: "play", card: id });
         break;
@@ -361,6 +416,16 @@ function startTurn(state: EmmerlausState, seat: number, number: number, events: 
     } else if (l.card === "sommeil" && l.stage === "asleep") {
       l.stage = "groggy";
       skip = true;
+    } else if (card(l.card).effect.kind === "boost") {
+      // An expansion potion acts for its number of turns, then is discarded at the next one.
+      if (l.turns === 0) {
+        p.lying.splice(p.lying.indexOf(l), 1);
+        state.discard.push(l.card);
+        events.push({ type: "lapsed", seat, card: l.card });
+      } else {
+        l.turns = (l.turns ?? 1) - 1;
+        l.stage = "active";
+      }
     }
   }
   if (skip) {
@@ -369,6 +434,13 @@ function startTurn(state: EmmerlausState, seat: number, number: number, events: 
     endTurn(state, events);
     return;
   }
+  // Objects that act at the start of a turn played (R4): Anneau de vitalité.
+  for (const { id, effect } of worn(state, seat, "vitality")) {
+    const r = rollDie(state.rng, effect.die);
+    events.push({ type: "roll", seat, what: "vitality", card: id, die: effect.die, dice: [r], total: r });
+    gain(state, seat, r, events);
+  }
+  for (const boost of activeBoosts(state, seat)) if (boost.plays) state.turn.playsLeft = Math.max(state.turn.playsLeft, boost.plays);
   if (p.hand.length === 0) endTurn(state, events);
 }
 
@@ -441,7 +513,15 @@ function play(state: EmmerlausState, seat: number, action: Extract<Action, { typ
   const p = state.players[seat]!;
   removeFromHand(state, seat, action.card);
   state.turn.playsLeft--;
-  events.push({ type: "played", seat, card: action.card, ...(action.target !== undefined ? { target: action.target } : {}), ...(action.x !== undefined ? { x: action.x } : {}), ...(action.keep !== undefined ? { keep: action.keep } : {}), ...(action.replace !== undefined ? { replace: action.replace } : {}) });
+  events.push({ type: "played", seat, card: action.card, ...(action.target !== undefined ? { target: action.target } : {}), ...(action.x !== undefined ? { x: action.x } : {}), ...(action.keep !== undefined ? { keep: action.keep } : {}), ...(action.replace !== undefined ? { replace: action.replace } : {}), ...(action.ring !== undefined ? { ring: action.ring } : {}) });
+  // The ring spells: the ring is given up as the card is played, kept by nobody even if it is annulled (as R27).
+  let ringValue: number | null = null;
+  if (action.ring !== undefined) {
+    const ring = card(action.ring).effect;
+    ringValue = ring.kind === "power" ? ring.value : 0;
+    p.objects.splice(p.objects.indexOf(action.ring), 1);
+    state.discard.push(action.ring);
+  }
   // Objects laid in play take no answer (R3, R5).
   if (data.object && data.object !== "potion") {
     if (action.replace !== undefined) {
@@ -466,13 +546,13 @@ function play(state: EmmerlausState, seat: number, action: Extract<Action, { typ
   }
   let targets: number[] = [];
   if (data.targets === "opponent" || data.targets === "left") targets = [action.target!];
-  else if (data.targets === "all-opponents") targets = opponentsOf(state, seat).filter((s) => !inSanctuary(state, s));
+  else if (data.targets === "all-opponents") targets = opponentsOf(state, seat).filter((s) => !spared(state, s, data));
   const answerable = data.band.annul > 0 || data.band.mirror || (data.band.heighten && data.band.sphere !== "red");
   let askers: number[] = [];
   if (data.object !== "potion" && answerable) {
     askers = targets.length > 0 ? targets.filter((t) => !defenceless(state, t)) : data.band.annul > 0 ? opponentsOf(state, seat).filter((s) => !defenceless(state, s)) : [];
   }
-  const pending: Pending = { caster: seat, card: action.card, x: action.x ?? null, keep: action.keep ?? null, targets, askers, asked: 0, annulled: 0, mirrors: [], chain: null, forced: false };
+  const pending: Pending = { caster: seat, card: action.card, x: action.x ?? ringValue, keep: action.keep ?? null, targets, askers, asked: 0, annulled: 0, mirrors: [], chain: null, forced: false };
   if (askers.length > 0) {
     state.phase = { type: "answer", pending };
     return;
@@ -557,19 +637,27 @@ interface Share {
   forced: boolean;
 }
 
-function resistance(state: EmmerlausState, seat: number, data: CardData, events: Events): ResistanceResult {
-  const n = rollDie(state.rng, 20);
-  const t = threshold(state, seat, data);
-  const result: ResistanceResult = n === 1 ? "full" : n === 20 ? "fatal" : n <= t ? "success" : "fail";
-  events.push({ type: "roll", seat, what: "resistance", card: data.id, die: 20, dice: [n], total: n, threshold: t, result });
-  return result;
+/** Results from best to worst, for Robe de double résistance (the better roll counts). */
+const RESULTS: readonly ResistanceResult[] = ["full", "success", "fail", "fatal"];
+
+function resistance(state: EmmerlausState, seat: number, data: CardData, from: number, events: Events): ResistanceResult {
+  const t = threshold(state, seat, data, from);
+  const rolls = worn(state, seat, "double-resistance").length > 0 ? 2 : 1;
+  let best: ResistanceResult = "fatal";
+  for (let i = 0; i < rolls; i++) {
+    const n = rollDie(state.rng, 20);
+    const result: ResistanceResult = n === 1 ? "full" : n === 20 ? "fatal" : n <= t ? "success" : "fail";
+    events.push({ type: "roll", seat, what: "resistance", card: data.id, die: 20, dice: [n], total: n, threshold: t, result });
+    if (RESULTS.indexOf(result) < RESULTS.indexOf(best)) best = result;
+  }
+  return best;
 }
 
 /** How much of an amount a share takes: 0, half, 1 or 2 (R7, R8). */
 function factor(state: EmmerlausState, share: Share, data: CardData, events: Events): { f: number; half: boolean } {
   if (share.forced) return { f: 2, half: false };
   if (!share.rolls || data.band.sphere === "red") return { f: 1, half: false };
-  const r = resistance(state, share.receiver, data, events);
+  const r = resistance(state, share.receiver, data, share.sender, events);
   if (r === "full") return { f: 0, half: false };
   if (r === "fatal") return { f: 2, half: false };
   if (r === "fail") return { f: 1, half: false };
@@ -594,10 +682,15 @@ function sharedAmount(state: EmmerlausState, ctx: Ctx, amount: Amount, targetPl:
   return ctx.shared;
 }
 
-/** Damage from an opponent's card, less Robe d'absorption (R29). */
+/**
+ * Damage from an opponent's card: times the sender's potions, less Robe d'absorption (R29); a Robe
+ * miroir takes up to 1d6 of it off and deals that to the sender.
+ */
 function damage(state: EmmerlausState, share: Share, amount: number, events: Events): number {
   let dealt = amount;
+  let sent = 0;
   if (dealt > 0 && share.sender !== share.receiver) {
+    for (const boost of activeBoosts(state, share.sender)) dealt *= boost.damage ?? 1;
     for (const id of state.players[share.receiver]!.objects) {
       const e = card(id).effect;
       if (e.kind === "absorption") {
@@ -605,10 +698,37 @@ function damage(state: EmmerlausState, share: Share, amount: number, events: Eve
         events.push({ type: "roll", seat: share.receiver, what: "absorption", card: id, die: e.die, dice: [r], total: r });
         dealt = Math.max(0, dealt - r);
       }
+      if (e.kind === "mirror-robe" && dealt > 0) {
+        const r = rollDie(state.rng, e.die);
+        events.push({ type: "roll", seat: share.receiver, what: "mirror-robe", card: id, die: e.die, dice: [r], total: r });
+        sent = Math.min(r, dealt);
+        dealt -= sent;
+      }
     }
   }
   lose(state, share.receiver, dealt, events);
+  lose(state, share.sender, sent, events);
   return dealt;
+}
+
+/**
+ * An opponent's card hit the wearer (took life, and the wearer is still standing): Robe de
+ * contre-attaque and Robe vampirique answer the sender. Their own damage is caused by a robe, so
+ * it sets off no robe.
+ */
+function robesAnswer(state: EmmerlausState, share: Share, before: number, events: Events): void {
+  const receiver = state.players[share.receiver]!;
+  if (share.sender === share.receiver || !receiver.alive || receiver.life <= 0 || receiver.life >= before) return;
+  const sender = state.players[share.sender]!;
+  for (const id of receiver.objects) {
+    const e = card(id).effect;
+    if (e.kind !== "retaliation" && e.kind !== "vampiric") continue;
+    const r = rollDie(state.rng, e.die);
+    events.push({ type: "roll", seat: share.receiver, what: e.kind, card: id, die: e.die, dice: [r], total: r });
+    const had = Math.max(0, sender.life);
+    lose(state, share.sender, r, events);
+    if (e.kind === "vampiric") gain(state, share.receiver, Math.min(r, had), events);
+  }
 }
 
 function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Events): void {
@@ -664,6 +784,11 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       const r = die(state, effect.die);
       events.push({ type: "roll", seat: share.sender, what: "set-life", card: ctx.pending.card, die: effect.die, dice: [r], total: r });
       if (r < receiver.life) lose(state, share.receiver, receiver.life - r, events);
+      return;
+    }
+    case "ring-damage": {
+      const f = factor(state, share, ctx.data, events);
+      damage(state, share, scale(effect.per * ctx.pending.x!, f), events);
       return;
     }
     case "sacrifice": {
@@ -731,7 +856,7 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
 function resolve(state: EmmerlausState, pending: Pending, events: Events): void {
   const data = card(pending.card);
   const caster = pending.caster;
-  const ctx: Ctx = { pending, data, pl: power(state, caster), shared: null, pick: null, lying: null, drained: 0 };
+  const ctx: Ctx = { pending, data, pl: power(state, caster) + attackBonus(state, caster, data), shared: null, pick: null, lying: null, drained: 0 };
   const effect = data.effect;
   let disintegrated: number | null = null;
   switch (effect.kind) {
@@ -750,18 +875,40 @@ function resolve(state: EmmerlausState, pending: Pending, events: Events): void 
     case "divine":
       divine(state, pending, events);
       return;
+    case "pact":
+      ctx.lying = { seat: caster, entry: { card: pending.card, from: caster } };
+      break;
+    case "boost": {
+      // An expansion potion: 1dX of its owner's turns, from the next one (R4, R15).
+      const r = rollDie(state.rng, effect.die);
+      events.push({ type: "roll", seat: caster, what: "duration", card: data.id, die: effect.die, dice: [r], total: r });
+      ctx.lying = { seat: caster, entry: { card: pending.card, from: caster, stage: "waiting", turns: r } };
+      break;
+    }
+    case "convert-ring":
+      gain(state, caster, effect.per * pending.x!, events);
+      break;
     default:
       for (const target of pending.targets) {
         const chain = pending.mirrors.find((m) => m.target === target);
         const mirrored = chain !== undefined && chain.count % 2 === 1;
-        const share: Share = {
+        let share: Share = {
           receiver: mirrored ? caster : target,
           sender: mirrored ? target : caster,
           rolls: !chain && !pending.forced && !defenceless(state, target),
           forced: pending.forced,
         };
+        // Amulette anti-miroir: a card allowing Miroir that reaches its wearer, unanswered by Miroir, turns back on a 1.
+        const amulet = !chain && data.band.mirror && state.players[target]!.alive ? worn(state, target, "turn-back")[0] : undefined;
+        if (amulet) {
+          const r = rollDie(state.rng, amulet.effect.die);
+          events.push({ type: "roll", seat: target, what: "turn-back", card: amulet.id, die: amulet.effect.die, dice: [r], total: r });
+          if (r === 1) share = { receiver: caster, sender: target, rolls: false, forced: pending.forced };
+        }
         if (effect.kind === "kill") disintegrated = share.receiver;
+        const before = state.players[share.receiver]!.life;
         applyShare(state, ctx, share, events);
+        robesAnswer(state, share, before, events);
       }
       if (ctx.drained > 0) gain(state, caster, ctx.drained, events);
   }

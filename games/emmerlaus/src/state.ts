@@ -8,9 +8,12 @@ export interface Lying {
   readonly card: string;
   /** Who laid it. */
   readonly from: number;
-  /** Sommeil: "asleep" = next turn skipped, "groggy" = defenceless until the following turn (R24). */
-  stage?: "asleep" | "groggy";
-  /** Turns still to come (expansion potions). */
+  /**
+   * Sommeil: "asleep" = next turn skipped, "groggy" = defenceless until the following turn (R24).
+   * Expansion potions: "waiting" until the owner's next turn, then "active".
+   */
+  stage?: "asleep" | "groggy" | "waiting" | "active";
+  /** Expansion potions: the owner's turns still to start with it active. */
   turns?: number;
 }
 
@@ -90,10 +93,15 @@ export interface EmmerlausState {
 }
 
 /**
- * What a roll was for: a card's amount (damage, drain, healing), one of Main brûlante's hits, a
+ * What a roll was for (ExpansionRoll below for the expansion objects): a card's amount (damage, drain, healing), one of Main brûlante's hits, a
  * resistance roll, Robe d'absorption's die, acid's die, or Au seuil de la mort's new life.
  */
-export type RollPurpose = "amount" | "hit" | "resistance" | "absorption" | "acid" | "set-life";
+export type RollPurpose = "amount" | "hit" | "resistance" | "absorption" | "acid" | "set-life" | ExpansionRoll;
+/**
+ * Expansion objects' dice: Anneau de vitalité's life, Amulette anti-miroir's 1d10 (a 1 turns the card
+ * back), a robe's answer to a hit (contre-attaque, miroir, vampirique), a potion's number of turns.
+ */
+export type ExpansionRoll = "vitality" | "turn-back" | "retaliation" | "mirror-robe" | "vampiric" | "duration";
 /** A resistance roll: natural 1 (nothing gets through), at or under the threshold, over it, natural 20 (doubled). */
 export type ResistanceResult = "full" | "success" | "fail" | "fatal";
 /** Why an object left its owner's play for the discard pile. */
@@ -102,7 +110,7 @@ export type LossReason = "dispel" | "acid" | "limit";
 // Events are data: describe.ts words them from the catalogues in text/.
 export type EmmerlausEvent =
   | { type: "turn"; seat: number }
-  | { type: "played"; seat: number; card: string; target?: number; x?: number; keep?: string | null; replace?: string }
+  | { type: "played"; seat: number; card: string; target?: number; x?: number; keep?: string | null; replace?: string; ring?: string }
   | { type: "discarded"; seat: number; card: string }
   | { type: "answered"; seat: number; answer: "pass" | "annul" | "mirror" | "heighten"; count?: number }
   | { type: "cancelled"; card: string }

@@ -39,7 +39,7 @@ export interface Amount {
 export type Targeting = "self" | "opponent" | "all-opponents" | "left" | "everyone";
 
 export type Action =
-  | { readonly type: "play"; readonly card: string; readonly target?: number; readonly x?: number; readonly replace?: string; readonly keep?: string }
+  | { readonly type: "play"; readonly card: string; readonly target?: number; readonly x?: number; readonly replace?: string; readonly keep?: string; readonly ring?: string }
   | { readonly type: "discard"; readonly card: string }
   | { readonly type: "lift-curse" }
   | { readonly type: "end-turn" }
