@@ -475,8 +475,9 @@ export function apply(state: EmmerlausState, seat: number, action: Action): Emme
       // R18: two Annulations together lift a Malédiction.
       removeFromHand(state, seat, "annulation");
       removeFromHand(state, seat, "annulation");
+      // One Malédiction, the oldest (with 200 or 300 cards two may lie there: each needs its pair).
       const p = state.players[seat]!;
-      p.lying = p.lying.filter((l) => l.card !== "malediction");
+      p.lying.splice(p.lying.findIndex((l) => l.card === "malediction"), 1);
       state.discard.push("annulation", "annulation", "malediction");
       state.turn.playsLeft--;
       events.push({ type: "curse-lifted", seat });

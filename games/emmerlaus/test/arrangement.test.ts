@@ -69,6 +69,14 @@ describe("any position as an arrangement, round trip on random states", () => {
   }
 });
 
+describe("the round trip on the large-table options (potions and the Pacte lying, a ring given up, hands of 6 and 7)", () => {
+  for (const [options, seats, games, every] of [[{ expansions: true }, 2, 60, 1], [{ deck: 200, expansions: true }, 6, 10, 2], [{ deck: 300, expansions: true }, 10, 10, 2]] as const) {
+    it(`${JSON.stringify(options)}, ${seats} players`, () => {
+      expect(roundTrips(seats, games, 900 + seats, every, options)).toBeGreaterThan(1000);
+    }, 300_000);
+  }
+});
+
 describe("a fresh arrangement", () => {
   it("an empty arrangement deals a game; its arrangement rebuilds it", () => {
     const options = optionsSchema.parse({});

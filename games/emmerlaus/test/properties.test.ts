@@ -27,3 +27,21 @@ describe("generic properties", () => {
     }, 600_000);
   }
 });
+
+// Large tables (issue #17): 200 and 300 cards, hands of 6 and 7, with and without the expansion cards.
+describe("generic properties on the large-table options", () => {
+  const cases = [
+    [{ deck: 100, expansions: true }, 2, 300, 19],
+    [{ deck: 200, expansions: true }, 6, 60, 43],
+    [{ deck: 300, expansions: false }, 6, 40, 43],
+    [{ deck: 300, expansions: true }, 10, 25, 97],
+    [{ deck: 200, expansions: false }, 10, 20, 97],
+    [{ deck: 300, expansions: true }, 2, 150, 19],
+  ] as const;
+  for (const [options, seats, games, viewEvery] of cases) {
+    it(`${JSON.stringify(options)}, ${seats} players, ${games} games`, () => {
+      const report = checkGameProperties(emmerlausGame, { seats, options, games, seed: 7000 + 100 * seats + options.deck, viewEvery, invariant });
+      expect(report.games).toBe(games);
+    }, 600_000);
+  }
+});

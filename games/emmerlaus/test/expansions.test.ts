@@ -1,0 +1,273 @@
+// Large tables (issue #17 item 3): the `deck` option (100, 200 or 300 cards, hands of 5, 6 or 7)
+// and, behind `expansions`, each expansion object and card of the card list tested as the base
+// cards are, with scripted dice. Expected values are written from the card list.
+import { describe, expect, it } from "vitest";
+import { EXPANSION_CARDS, allCards, deckOf, emmerlausGame, handSize, optionsSchema, power } from "../src/index.ts";
+import { asked, legal, life, play, refused, start, type Arrange } from "./helpers.ts";
+
+const X = { expansions: true } as const;
+const at = (a: Arrange, dice: number[] = []) => start({ ...a, options: X }, dice);
+
+describe("the deck option", () => {
+  it("100, 200 or 300 cards, one to three copies of the base deck, hands of 5, 6 and 7 (§IX, R33)", () => {
+    for (const [deck, hand] of [[100, 5], [200, 6], [300, 7]] as const) {
+      const options = optionsSchema.parse({ deck });
+      const s = emmerlausGame.setup({ seats: 10, options, seed: 2 });
+      expect(allCards(s)).toHaveLength(deck);
+      expect(s.players.every((p) => p.hand.length === hand)).toBe(true);
+      expect(allCards(s).filter((id) => id === "annulation")).toHaveLength((6 * deck) / 100);
+      expect(handSize(options)).toBe(hand);
+    }
+    expect(optionsSchema.parse({})).toEqual({ deck: 100, expansions: false });
+    expect(optionsSchema.safeParse({ deck: 150 }).success).toBe(false);
+    expect(optionsSchema.parse({ deck: "200" }).deck).toBe(200);
+  });
+
+  it("the hand is refilled to the table's size", () => {
+    const s = start({ options: { deck: 300 }, hands: [["eclair"], ["dommage"]] });
+    play(s, 0, { type: "discard", card: "eclair" });
+    expect(s.players[0]!.hand).toHaveLength(7);
+  });
+
+  it("with 200 cards two Malédictions may lie on one wizard: each lowers the threshold by 5, and two Annulations lift one", () => {
+    const s = start({ options: { deck: 200 }, hands: [["annulation", "annulation", "eclair"], []], lying: [[{ card: "malediction", from: 1 }, { card: "malediction", from: 1 }], []] });
+    play(s, 0, { type: "lift-curse" });
+    expect(s.players[0]!.lying).toEqual([{ card: "malediction", from: 1 }]);
+    expect(s.discard).toEqual(["annulation", "annulation", "malediction"]);
+  });
+
+  it("the expansions add one of each of the 16 cards described, and leave out the unsourced ones", () => {
+    expect(EXPANSION_CARDS.map((c) => c.id).sort()).toEqual(
+      [
+        "amulette-anti-attaque-de-masse", "amulette-anti-miroir", "anneau-de-vitalite", "ceinture-de-force-2", "ceinture-de-force-3",
+        "corruption-d-un-anneau", "pacte-tenebreux", "potion-d-invincibilite", "potion-de-force", "potion-de-geant", "potion-de-rapidite",
+        "robe-de-contre-attaque", "robe-de-double-resistance", "robe-miroir", "robe-vampirique", "transformation-energetique-d-un-anneau",
+      ].sort(),
+    );
+    const deck = deckOf(optionsSchema.parse({ expansions: true }));
+    expect(deck).toHaveLength(116);
+    expect(handSize(optionsSchema.parse({ expansions: true }))).toBe(5);
+    expect(handSize(optionsSchema.parse({ expansions: true, deck: 200 }))).toBe(6);
+    for (const unsourced of ["amulette-miroir", "anneau-d-immortalite", "baton-reproducteur", "robe-de-pouvoir"]) expect(deck).not.toContain(unsourced);
+    // Without the option, an expansion card is not in the game.
+    const r = emmerlausGame.fromArrangement({ seats: 2, options: optionsSchema.parse({}), seed: 1 }, { hands: [["robe-miroir"], []] });
+    expect(r.ok ? "" : r.error).toContain("not in this game's deck");
+  });
+});
+
+describe("expansion objects", () => {
+  it("ceinture-de-force-2: the wearer's AD resolve at PL +2 (shown PL unchanged); other cards do not", () => {
+    const s = at({ hands: [["eclair"], []], objects: [["ceinture-de-force-2"], []] }, [15, 1, 2, 3]);
+    expect(power(s, 0)).toBe(1);
+    play(s, 0, { type: "play", card: "eclair", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([50, 44]);
+    const t = at({ hands: [["puissance-vitale"], []], objects: [["ceinture-de-force-2"], []] }, [3]);
+    play(t, 0, { type: "play", card: "puissance-vitale" });
+    play(t, 1, { type: "pass" });
+    expect(life(t)).toEqual([53, 50]);
+  });
+
+  it("ceinture-de-force-3: an AD × PL resolves at PL 4; one belt at most", () => {
+    const s = at({ hands: [["globe-infernal"], []], objects: [["ceinture-de-force-3"], []] }, [15, 5]);
+    play(s, 0, { type: "play", card: "globe-infernal", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([50, 30]);
+    const t = at({ hands: [["ceinture-de-force-3"], []], objects: [["ceinture-de-force-2"], []] });
+    expect(legal(t, 0)).toContainEqual({ type: "play", card: "ceinture-de-force-3", replace: "ceinture-de-force-2" });
+    expect(legal(t, 0)).not.toContainEqual({ type: "play", card: "ceinture-de-force-3" });
+  });
+
+  it("amulette-anti-attaque-de-masse: AM cards leave the wearer out (not asked, not hit); E cards do not", () => {
+    const s = at({ seats: 3, hands: [["pluie-de-boules-de-feu"], [], []], objects: [[], [], ["amulette-anti-attaque-de-masse"]] }, [15, 6]);
+    play(s, 0, { type: "play", card: "pluie-de-boules-de-feu" });
+    expect(asked(s)).toBe(1);
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([50, 44, 50]);
+    const t = at({ hands: [["tenebres-d-emmerlaus"], []], objects: [[], ["amulette-anti-attaque-de-masse"]] }, [15, 4]);
+    play(t, 0, { type: "play", card: "tenebres-d-emmerlaus" });
+    expect(life(t)).toEqual([50, 46]);
+    // An AM whose only targets wear the amulet can only be discarded.
+    const u = at({ hands: [["pluie-de-boules-de-feu"], []], objects: [[], ["amulette-anti-attaque-de-masse"]] });
+    expect(legal(u, 0).filter((a) => a.type === "play")).toEqual([]);
+  });
+
+  it("amulette-anti-miroir: 1d10 before the roll; on a 1 the share turns back on the caster, with no roll", () => {
+    const s = at({ hands: [["boule-de-feu"], []], objects: [[], ["amulette-anti-miroir"]] }, [1, 5]);
+    play(s, 0, { type: "play", card: "boule-de-feu", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([45, 50]);
+    expect(s.rng.forced).toEqual([]);
+    const t = at({ hands: [["boule-de-feu"], []], objects: [[], ["amulette-anti-miroir"]] }, [2, 15, 5]);
+    play(t, 0, { type: "play", card: "boule-de-feu", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(life(t)).toEqual([50, 45]);
+    // A card that allows no Miroir is not turned back: no amulet roll.
+    const u = at({ hands: [["desintegration"], []], objects: [[], ["amulette-anti-miroir"]] }, [15]);
+    play(u, 0, { type: "play", card: "desintegration", target: 1 });
+    play(u, 1, { type: "pass" });
+    expect(u.players[1]!.alive).toBe(false);
+  });
+
+  it("anneau-de-vitalite: 1d6 life at the start of each turn played, not of a turn slept; no PL", () => {
+    const s = at({ hands: [["eclair"], ["dommage"]], objects: [["anneau-de-vitalite"], []], first: 1 }, [4]);
+    expect(power(s, 0)).toBe(1);
+    play(s, 1, { type: "discard", card: "dommage" });
+    expect(life(s)).toEqual([54, 50]);
+    const t = at({ hands: [["eclair"], ["dommage"]], objects: [["anneau-de-vitalite"], []], lying: [[{ card: "sommeil", from: 1, stage: "asleep" }], []], first: 1 });
+    play(t, 1, { type: "discard", card: "dommage" });
+    expect(life(t)).toEqual([50, 50]);
+    expect(t.turn.seat).toBe(1);
+  });
+
+  it("robe-de-double-resistance: two rolls, the better counts", () => {
+    const s = at({ hands: [["eclair"], []], objects: [[], ["robe-de-double-resistance"]] }, [15, 3]);
+    play(s, 0, { type: "play", card: "eclair", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([50, 50]);
+    // A natural 20 and a plain failure: a failure, not doubled.
+    const t = at({ hands: [["eclair"], []], objects: [[], ["robe-de-double-resistance"]] }, [20, 15, 4]);
+    play(t, 0, { type: "play", card: "eclair", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(life(t)).toEqual([50, 46]);
+  });
+
+  it("robe-de-contre-attaque: a hit costs the attacker 1d10; a missed attack nothing", () => {
+    const s = at({ hands: [["eclair"], []], objects: [[], ["robe-de-contre-attaque"]] }, [15, 4, 7]);
+    play(s, 0, { type: "play", card: "eclair", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([43, 46]);
+    const t = at({ hands: [["eclair"], []], objects: [[], ["robe-de-contre-attaque"]] }, [5]);
+    play(t, 0, { type: "play", card: "eclair", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(life(t)).toEqual([50, 50]);
+    expect(t.rng.forced).toEqual([]);
+  });
+
+  it("robe-miroir: 1d6, at most the damage, taken off and dealt to the attacker", () => {
+    const s = at({ hands: [["boule-de-feu"], []], objects: [[], ["robe-miroir"]] }, [15, 6, 4]);
+    play(s, 0, { type: "play", card: "boule-de-feu", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([46, 48]);
+    const t = at({ hands: [["boule-de-feu"], []], objects: [[], ["robe-miroir"]] }, [15, 3, 6]);
+    play(t, 0, { type: "play", card: "boule-de-feu", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(life(t)).toEqual([47, 50]);
+  });
+
+  it("robe-vampirique: a hit drains 1d6 from the attacker to the wearer", () => {
+    const s = at({ hands: [["boule-de-feu"], []], objects: [[], ["robe-vampirique"]] }, [15, 6, 5]);
+    play(s, 0, { type: "play", card: "boule-de-feu", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([45, 49]);
+    // A wearer the hit kills gets nothing back.
+    const t = at({ hands: [["boule-de-feu"], []], objects: [[], ["robe-vampirique"]], life: [50, 4] }, [15, 6]);
+    play(t, 0, { type: "play", card: "boule-de-feu", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(t.players[1]!.alive).toBe(false);
+    expect(life(t)[0]).toBe(50);
+  });
+});
+
+describe("expansion spells and potions", () => {
+  it("pacte-tenebreux: opponents may annul it; it lies in front for good; the caster's AD at PL +2, targets' threshold −3", () => {
+    const s = at({ hands: [["pacte-tenebreux"], ["annulation"]] });
+    play(s, 0, { type: "play", card: "pacte-tenebreux" });
+    expect(legal(s, 1)).toContainEqual({ type: "annul", count: 1 });
+    play(s, 1, { type: "pass" });
+    expect(s.players[0]!.lying).toEqual([{ card: "pacte-tenebreux", from: 0 }]);
+    // Threshold 10 − 3 = 7: an 8 fails; three d6 for PL 1 + 2.
+    const t = at({ hands: [["eclair"], []], lying: [[{ card: "pacte-tenebreux" }], []] }, [8, 1, 1, 1]);
+    play(t, 0, { type: "play", card: "eclair", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(life(t)).toEqual([50, 47]);
+    const u = at({ hands: [["eclair"], []], lying: [[{ card: "pacte-tenebreux" }], []] }, [7]);
+    play(u, 0, { type: "play", card: "eclair", target: 1 });
+    play(u, 1, { type: "pass" });
+    expect(life(u)).toEqual([50, 50]);
+  });
+
+  it("potion-de-force: an object (no answer); 1d6 turns from the next one, damage doubled, then discarded", () => {
+    const s = at({ hands: [["potion-de-force", "eclair"], ["dommage", "fontaine"]] }, [2]);
+    play(s, 0, { type: "play", card: "potion-de-force" });
+    expect(s.players[0]!.lying).toEqual([{ card: "potion-de-force", from: 0, stage: "waiting", turns: 2 }]);
+    expect(s.turn.seat).toBe(1);
+    play(s, 1, { type: "discard", card: "dommage" });
+    expect(s.players[0]!.lying[0]).toMatchObject({ stage: "active", turns: 1 });
+    s.rng.forced = [15, 3];
+    play(s, 0, { type: "play", card: "eclair", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([50, 44]);
+    play(s, 1, { type: "discard", card: "fontaine" });
+    expect(s.players[0]!.lying[0]).toMatchObject({ stage: "active", turns: 0 });
+    play(s, 0, { type: "discard", card: s.players[0]!.hand[0]! });
+    play(s, 1, { type: "discard", card: s.players[1]!.hand[0]! });
+    expect(s.players[0]!.lying).toEqual([]);
+    expect(s.discard).toContain("potion-de-force");
+  });
+
+  it("potion-de-geant: damage tripled while active", () => {
+    const s = at({ hands: [["eclair"], []], lying: [[{ card: "potion-de-geant", stage: "active", turns: 1 }], []] }, [15, 3]);
+    play(s, 0, { type: "play", card: "eclair", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([50, 41]);
+  });
+
+  it("potion-de-rapidite: two cards on each turn it is active", () => {
+    const s = at({ hands: [["eclair", "dommage", "fontaine"], ["violence"]], lying: [[{ card: "potion-de-rapidite", stage: "waiting", turns: 1 }], []], first: 1 });
+    play(s, 1, { type: "discard", card: "violence" });
+    expect(s.turn).toMatchObject({ seat: 0, playsLeft: 2, bonus: false });
+    play(s, 0, { type: "discard", card: "eclair" });
+    expect(s.turn.seat).toBe(0);
+    play(s, 0, { type: "discard", card: "dommage" });
+    expect(s.turn.seat).toBe(1);
+  });
+
+  it("potion-d-invincibilite: while active, no opponent may aim at its owner, mass cards skip them, and their damage is doubled", () => {
+    const s = at({ seats: 3, hands: [["eclair", "pluie-de-boules-de-feu"], [], []], lying: [[], [{ card: "potion-d-invincibilite", stage: "active", turns: 2 }], []] }, [15, 6]);
+    expect(legal(s, 0)).not.toContainEqual({ type: "play", card: "eclair", target: 1 });
+    expect(legal(s, 0)).toContainEqual({ type: "play", card: "eclair", target: 2 });
+    play(s, 0, { type: "play", card: "pluie-de-boules-de-feu" });
+    play(s, 2, { type: "pass" });
+    expect(life(s)).toEqual([50, 50, 44]);
+    const t = at({ hands: [["eclair"], []], lying: [[{ card: "potion-d-invincibilite", stage: "active", turns: 1 }], []] }, [15, 3]);
+    play(t, 0, { type: "play", card: "eclair", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(life(t)).toEqual([50, 44]);
+    // Still waiting (laid this turn): no protection yet.
+    const u = at({ hands: [["eclair"], []], lying: [[], [{ card: "potion-d-invincibilite", stage: "waiting", turns: 2 }]] });
+    expect(legal(u, 0)).toContainEqual({ type: "play", card: "eclair", target: 1 });
+  });
+
+  it("transformation-energetique-d-un-anneau: gives up a power ring for 25 life per point; without one, only a discard", () => {
+    const s = at({ hands: [["transformation-energetique-d-un-anneau"], []], objects: [["anneau-de-puissance-2", "anneau-de-resurrection"], []] });
+    expect(legal(s, 0).filter((a) => a.type === "play")).toEqual([{ type: "play", card: "transformation-energetique-d-un-anneau", ring: "anneau-de-puissance-2" }]);
+    play(s, 0, { type: "play", card: "transformation-energetique-d-un-anneau", ring: "anneau-de-puissance-2" });
+    expect(life(s)).toEqual([100, 50]);
+    expect(s.players[0]!.objects).toEqual(["anneau-de-resurrection"]);
+    expect(power(s, 0)).toBe(1);
+    expect(s.discard).toEqual(expect.arrayContaining(["anneau-de-puissance-2", "transformation-energetique-d-un-anneau"]));
+    const t = at({ hands: [["transformation-energetique-d-un-anneau"], []] });
+    expect(legal(t, 0).filter((a) => a.type === "play")).toEqual([]);
+    expect(refused(t, 0, { type: "play", card: "transformation-energetique-d-un-anneau", ring: "anneau-de-puissance-2" })).toBe(true);
+  });
+
+  it("corruption-d-un-anneau: the ring is given up at once; on a hit 25 per point; annulled, the ring is still lost", () => {
+    const s = at({ hands: [["corruption-d-un-anneau"], []], objects: [["anneau-de-puissance-3"], []], life: [50, 100] }, [15]);
+    play(s, 0, { type: "play", card: "corruption-d-un-anneau", target: 1, ring: "anneau-de-puissance-3" });
+    expect(s.players[0]!.objects).toEqual([]);
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([50, 25]);
+    const t = at({ hands: [["corruption-d-un-anneau"], ["annulation"]], objects: [["anneau-de-puissance-1"], []] });
+    play(t, 0, { type: "play", card: "corruption-d-un-anneau", target: 1, ring: "anneau-de-puissance-1" });
+    play(t, 1, { type: "annul", count: 1 });
+    expect(life(t)).toEqual([50, 50]);
+    expect(t.players[0]!.objects).toEqual([]);
+    // Mirrored: the caster takes it, with no roll.
+    const u = at({ hands: [["corruption-d-un-anneau"], ["miroir"]], objects: [["anneau-de-puissance-1"], []] });
+    play(u, 0, { type: "play", card: "corruption-d-un-anneau", target: 1, ring: "anneau-de-puissance-1" });
+    play(u, 1, { type: "mirror" });
+    play(u, 0, { type: "pass" });
+    expect(life(u)).toEqual([25, 50]);
+  });
+});
