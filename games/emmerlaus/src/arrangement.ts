@@ -8,7 +8,7 @@
 // cards, a third ring, an answer asked of nobody), not that the position can be reached.
 import { createRng, err, ok, shuffle, type GameSetup, type Result } from "@grimoire/engine";
 import { card, deckOf, handSize, isCardId } from "./cards.ts";
-import { defenceless, freshPlayer, freshTurn, livingSeats, opponentsOf, pickOptions } from "./rules.ts";
+import { defenceless, freshPlayer, freshTurn, livingSeats, opponentsOf, pickOptions, untouchable } from "./rules.ts";
 import type { EmmerlausState, Lying, MirrorChain, Pending, PickPurpose, Player } from "./state.ts";
 import { MAX_PLAYERS, MIN_PLAYERS, OBJECT_KINDS, OBJECT_LIMITS, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
 
@@ -31,6 +31,7 @@ export interface AnswerEntry {
   mirrors?: MirrorChain[];
   chain?: { target: number; seat: number };
   forced?: boolean;
+  shot?: true;
 }
 
 /** The arrangement as toArrangement writes it (every field optional in what fromArrangement reads). */
@@ -48,10 +49,11 @@ export interface Arrangement {
   turn?: { seat?: number; playsLeft?: number; bonus?: boolean; noDraw?: boolean; number?: number };
   answer?: AnswerEntry;
   pick?: { seat: number; purpose: PickPurpose; victim: number; kind?: ObjectKind };
+  aim?: { seat: number; staff: string };
   rng?: number[];
 }
 
-const FIELDS = ["hands", "objects", "life", "lying", "deck", "discard", "first", "dead", "heightened", "seating", "turn", "answer", "pick", "rng"];
+const FIELDS = ["hands", "objects", "life", "lying", "deck", "discard", "first", "dead", "heightened", "seating", "turn", "answer", "pick", "aim", "rng"];
 const PURPOSES: readonly PickPurpose[] = ["dispel-ring", "steal", "steal-excess", "acid", "wrath"];
 
 /** Cards that lie in front of a player (not objects): Sommeil, Malédiction, Sanctuaire; with the expansions, Pacte ténébreux and the potions. */
@@ -92,8 +94,10 @@ export function toArrangement(state: EmmerlausState): Arrangement {
       ...(p.mirrors.length > 0 ? { mirrors: p.mirrors.map((m) => ({ target: m.target, count: m.count })) } : {}),
       ...(p.chain ? { chain: { ...p.chain } } : {}),
       ...(p.forced ? { forced: true } : {}),
+      ...(p.shot ? { shot: true as const } : {}),
     };
   }
+  if (phase.type === "aim") out.aim = { seat: phase.seat, staff: phase.staff };
   if (phase.type === "pick") out.pick = { seat: phase.seat, purpose: phase.purpose, victim: phase.victim, ...(phase.kind ? { kind: phase.kind as ObjectKind } : {}) };
   out.rng = [...state.rng.s];
   return out;
@@ -167,8 +171,10 @@ export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unk
     players[s]!.life = 0;
   }
   const over = seats - dead.length <= 1;
-  if ((a.answer !== undefined || a.pick !== undefined) && over) return err("arrangement: the game is over (one wizard alive or none), so nothing is pending");
-  if (a.answer !== undefined && a.pick !== undefined) return err("arrangement: an answer and a pick cannot both be pending");
+  const waits = ["answer", "pick", "aim"].filter((key) => a[key] !== undefined);
+  if (waits.length > 0 && over) return err("arrangement: the game is over (one wizard alive or none), so nothing is pending");
+  if (waits.length > 1) return err(`arrangement: only one of answer, pick and aim can be pending (got ${waits.join(", ")})`);
+  const shot = isObject(a.answer) && a.answer.shot === true;
 
   const hands = perSeat("hands");
   if (!hands.ok) return hands;
@@ -210,9 +216,20 @@ export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unk
         const where = `arrangement.lying[${s}][${i}]`;
         if (!isObject(e)) return err(`${where}: expected {card, from?, stage?}`);
         for (const key of Object.keys(e)) if (!["card", "from", "stage", "turns"].includes(key)) return err(`${where}.${key}: unknown field`);
-        if (!isCardId(e.card) || !liesInFront(e.card)) return err(`${where}: only sommeil, malediction or sanctuaire-d-emmerlaus (and the expansions' pacte-tenebreux and potions) lie in front of a player`);
+        const onStaff = e.stage === "stored";
+        if (!isCardId(e.card) || (!liesInFront(e.card) && !onStaff)) return err(`${where}: only sommeil, malediction or sanctuaire-d-emmerlaus (and the expansions' pacte-tenebreux, potions and cards stored on a staff) lie in front of a player`);
         const t = take(e.card, `${where}.card`);
         if (!t.ok) return t;
+        if (onStaff) {
+          // An AD (AM) laid on its owner's Bâton d'attaque (massive).
+          const category = card(t.value).category;
+          if (!p.objects.some((o) => { const x = card(o).effect; return x.kind === "staff" && x.stores === category; })) return err(`${where}: ${t.value} is stored on a staff, but seat ${s} wears no staff that stores ${category} cards`);
+          const from = seat(e.from ?? s, `${where}.from`);
+          if (!from.ok) return from;
+          if (e.turns !== undefined) return err(`${where}.turns: ${t.value} counts no turns`);
+          p.lying.push({ card: t.value, from: from.value, stage: "stored" });
+          continue;
+        }
         const from = seat(e.from ?? s, `${where}.from`);
         if (!from.ok) return from;
         const entry: Lying = { card: t.value, from: from.value };
@@ -226,7 +243,7 @@ export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unk
           if (!isInt(e.turns) || e.turns < (e.stage === "waiting" ? 1 : 0)) return err(`${where}.turns: the owner's turns still to start with it active (${e.stage === "waiting" ? "≥ 1" : "≥ 0"})`);
           entry.stage = e.stage;
           entry.turns = e.turns;
-        } else if (e.stage !== undefined) return err(`${where}.stage: only sommeil and the potions have a stage`);
+        } else if (e.stage !== undefined) return err(`${where}.stage: only sommeil, the potions and cards stored on a staff have a stage`);
         if (kind !== "boost" && e.turns !== undefined) return err(`${where}.turns: ${t.value} counts no turns`);
         p.lying.push(entry);
       }
@@ -259,7 +276,9 @@ export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unk
   }
 
   // The turn: whose it is (`first` is the short form), plays left, Vitesse double's bonus plays.
-  const pending = a.answer !== undefined || a.pick !== undefined;
+  // A card played waits for answers or a pick (its play is spent); a staff's aim or shot comes before the turn's card.
+  const pending = waits.length > 0;
+  const spent = (a.answer !== undefined && !shot) || a.pick !== undefined;
   const turnRaw = a.turn ?? {};
   if (!isObject(turnRaw)) return err("arrangement.turn: expected {seat, playsLeft, bonus, noDraw, number}");
   for (const key of Object.keys(turnRaw)) if (!["seat", "playsLeft", "bonus", "noDraw", "number"].includes(key)) return err(`arrangement.turn.${key}: unknown field`);
@@ -268,7 +287,7 @@ export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unk
   if (!turnSeat.ok) return turnSeat;
   if (!over && !pending && !players[turnSeat.value]!.alive) return err(`arrangement.turn.seat: seat ${turnSeat.value} is dead`);
   const turn = freshTurn(turnSeat.value);
-  turn.playsLeft = pending ? 0 : 1;
+  turn.playsLeft = spent ? 0 : 1;
   if (turnRaw.playsLeft !== undefined) {
     if (!isInt(turnRaw.playsLeft) || turnRaw.playsLeft < 0 || turnRaw.playsLeft > 2) return err("arrangement.turn.playsLeft: 0, 1 or 2");
     turn.playsLeft = turnRaw.playsLeft;
@@ -309,6 +328,17 @@ export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unk
     state.phase = { type: "pick", seat: picker.value, purpose, victim: victim.value, ...(purpose === "steal-excess" ? { kind: p.kind as string } : {}) };
     if (pickOptions(state).length === 0) return err("arrangement.pick: nothing to choose from");
   }
+  if (a.aim !== undefined) {
+    const aim = a.aim;
+    if (!isObject(aim) || Object.keys(aim).some((k) => k !== "seat" && k !== "staff")) return err("arrangement.aim: expected {seat, staff}");
+    const owner = seat(aim.seat, "arrangement.aim.seat");
+    if (!owner.ok) return owner;
+    if (owner.value !== turn.seat) return err("arrangement.aim.seat: the staff fires at the start of its owner's turn (turn.seat)");
+    if (!players[owner.value]!.alive) return err(`arrangement.aim.seat: seat ${owner.value} is dead`);
+    if (typeof aim.staff !== "string" || !players[owner.value]!.objects.includes(aim.staff) || !isCardId(aim.staff) || card(aim.staff).effect.kind !== "staff" || (card(aim.staff).effect as { stores: string }).stores !== "AD") return err("arrangement.aim.staff: a Bâton d'attaque the player wears");
+    state.phase = { type: "aim", seat: owner.value, staff: aim.staff };
+    if (opponentsOf(state, owner.value).filter((o) => !untouchable(state, o)).length === 0) return err("arrangement.aim: no opponent to fire at");
+  }
   if (over) {
     const living = livingSeats(state);
     state.phase = { type: "over", winner: living.length === 1 ? living[0]! : null };
@@ -348,18 +378,23 @@ type SeatsOf = (value: unknown, where: string, distinct?: boolean) => Result<num
 function readAnswer(state: EmmerlausState, raw: unknown, take: Take, seat: SeatOf, seatList: SeatsOf): Result<Pending, string> {
   const where = "arrangement.answer";
   if (!isObject(raw)) return err(`${where}: expected {caster, card, targets, …}`);
-  const known = ["caster", "card", "targets", "x", "keep", "askers", "asked", "annulled", "mirrors", "chain", "forced"];
+  const known = ["caster", "card", "targets", "x", "keep", "askers", "asked", "annulled", "mirrors", "chain", "forced", "shot"];
   for (const key of Object.keys(raw)) if (!known.includes(key)) return err(`${where}.${key}: unknown field`);
   const caster = seat(raw.caster, `${where}.caster`);
   if (!caster.ok) return caster;
   if (!state.players[caster.value]!.alive) return err(`${where}.caster: seat ${caster.value} is dead`);
-  const id = take(raw.card, `${where}.card`);
+  if (raw.shot !== undefined && raw.shot !== true) return err(`${where}.shot: true, or absent`);
+  const shot = raw.shot === true;
+  // A staff's shot: the staff stays in play (not taken from the pile); any other card is in the air.
+  const id = shot ? (isCardId(raw.card) && state.players[caster.value]!.objects.includes(raw.card) && card(raw.card).effect.kind === "staff" ? ok(raw.card) : err(`${where}.card: a staff the caster wears, for a shot`)) : take(raw.card, `${where}.card`);
   if (!id.ok) return id;
   const data = card(id.value);
-  if (data.category === "CA" || data.object || data.effect.kind === "extra-plays") return err(`${where}.card: ${id.value} takes no answer`);
+  if (!shot && (data.category === "CA" || data.object || data.effect.kind === "extra-plays")) return err(`${where}.card: ${id.value} takes no answer`);
+  const staffTargets = shot && data.effect.kind === "staff" && data.effect.stores === "AM" ? "all-opponents" : "opponent";
   const targets = seatList(raw.targets ?? [], `${where}.targets`);
   if (!targets.ok) return targets;
-  const aimed = data.targets === "opponent" || data.targets === "left" || data.targets === "all-opponents";
+  const aimed = shot || data.targets === "opponent" || data.targets === "left" || data.targets === "all-opponents";
+  if (shot && staffTargets === "opponent" && targets.value.length !== 1) return err(`${where}.targets: a Bâton d'attaque fires at one opponent`);
   if (aimed && targets.value.length === 0) return err(`${where}.targets: ${id.value} is aimed at players`);
   if (!aimed && targets.value.length > 0) return err(`${where}.targets: ${id.value} is aimed at nobody`);
   for (const t of targets.value) {
@@ -369,6 +404,9 @@ function readAnswer(state: EmmerlausState, raw: unknown, take: Take, seat: SeatO
   let x: number | null = null;
   if (data.effect.kind === "sacrifice") {
     if (!isInt(raw.x) || raw.x < 1) return err(`${where}.x: Sacrifice's X, a whole number ≥ 1`);
+    x = raw.x;
+  } else if (shot) {
+    if (!isInt(raw.x) || raw.x < 1) return err(`${where}.x: the shot's number of dice, ≥ 1`);
     x = raw.x;
   } else if (data.needs === "own-ring") {
     // The value of the power ring given up as the card was played.
@@ -418,5 +456,5 @@ function readAnswer(state: EmmerlausState, raw: unknown, take: Take, seat: SeatO
   } else if (!state.players[askers.value[asked]!]!.alive) return err(`${where}.asked: seat ${askers.value[asked]} is dead`);
   const forced = raw.forced ?? false;
   if (typeof forced !== "boolean") return err(`${where}.forced: true or false`);
-  return ok({ caster: caster.value, card: id.value, x, keep, targets: targets.value, askers: askers.value, asked, annulled, mirrors, chain, forced });
+  return ok({ caster: caster.value, card: id.value, x, keep, targets: targets.value, askers: askers.value, asked, annulled, mirrors, chain, forced, ...(shot ? { shot: true as const } : {}) });
 }

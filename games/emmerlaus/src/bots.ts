@@ -53,6 +53,13 @@ function scorePlay(view: EmmerlausView, seat: number, action: Action): number {
       return 0;
     case "lift-curse":
       return 20;
+    case "store":
+      return 6 + threat(card(action.card), me.power, { life: 50, power: 1 }) / 8;
+    case "aim": {
+      // The weakest opponent first.
+      const target = view.players[action.target]!;
+      return 100 - Math.min(100, target.life);
+    }
     case "discard": {
       const data = card(action.card);
       if (data.category === "CA") return -100;

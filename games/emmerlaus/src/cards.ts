@@ -56,7 +56,12 @@ export type Effect =
   /** Transformation énergétique d'un anneau: discard a power ring of one's own, gain `per` × its value. */
   | { readonly kind: "convert-ring"; readonly per: number }
   /** Corruption d'un anneau: discard a power ring of one's own, the target loses `per` × its value. */
-  | { readonly kind: "ring-damage"; readonly per: number };
+  | { readonly kind: "ring-damage"; readonly per: number }
+  /**
+   * A staff: at the start of each of its owner's turns, one die plus one per card of category
+   * `stores` laid on it, as damage to one opponent (AD) or to every opponent (AM).
+   */
+  | { readonly kind: "staff"; readonly die: Die; readonly stores: "AD" | "AM" };
 
 export interface Band {
   readonly sphere: Sphere;
@@ -216,6 +221,9 @@ export const EXPANSION_CARDS: readonly CardData[] = [
   object("amulette-anti-attaque-de-masse", 1, "amulet", { kind: "mass-ward" }),
   object("amulette-anti-miroir", 1, "amulet", { kind: "turn-back", die: 10 }),
   object("anneau-de-vitalite", 1, "ring", { kind: "vitality", die: 6 }),
+  // The staves' band applies to each shot: a roll, Résistance accrue, no Annulation, no Miroir.
+  { ...object("baton-d-attaque", 1, "staff", { kind: "staff", die: 4, stores: "AD" }), band: { sphere: "blue", heighten: true, annul: 0, mirror: false } },
+  { ...object("baton-d-attaque-massive", 1, "staff", { kind: "staff", die: 6, stores: "AM" }), band: { sphere: "blue", heighten: true, annul: 0, mirror: false } },
   object("robe-de-double-resistance", 1, "robe", { kind: "double-resistance" }),
   object("robe-de-contre-attaque", 1, "robe", { kind: "retaliation", die: 10 }),
   object("robe-miroir", 1, "robe", { kind: "mirror-robe", die: 6 }),

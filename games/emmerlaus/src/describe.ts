@@ -36,6 +36,10 @@ export function describeAction(action: Action): Message {
       return msg("action.heighten");
     case "pick":
       return action.card === null ? msg("action.pick-none") : msg("action.pick", { card: cardName(action.card) });
+    case "store":
+      return msg("action.store", { card: cardName(action.card) });
+    case "aim":
+      return msg("action.aim", { target: seatRef(action.target) });
   }
 }
 
@@ -96,6 +100,11 @@ export function describeEvent(event: EmmerlausEvent, _viewer: Viewer): Message {
     }
     case "discarded":
       return msg("event.discarded", { actor: seatRef(event.seat), card: cardName(event.card) });
+    case "stored":
+      return msg("event.stored", { actor: seatRef(event.seat), card: cardName(event.card), staff: cardName(event.staff) });
+    case "shot":
+      if (event.target !== undefined) return msg("event.shot-at", { actor: seatRef(event.seat), staff: cardName(event.card), target: seatRef(event.target) });
+      return msg("event.shot", { actor: seatRef(event.seat), staff: cardName(event.card) });
     case "answered":
       if (event.answer === "annul") return msg("event.answered.annul", { actor: seatRef(event.seat), n: event.count ?? 1 });
       return msg(`event.answered.${event.answer}`, { actor: seatRef(event.seat) });
@@ -158,5 +167,6 @@ export function describeView(view: EmmerlausView, _viewer: Viewer): Message[] {
   if (phase.type === "play") lines.push(msg("view.turn", { actor: seatRef(view.turn.seat) }));
   if (phase.type === "answer") lines.push(msg("view.waiting", { card: cardName(phase.pending.card), caster: seatRef(phase.pending.caster) }));
   if (phase.type === "pick") lines.push(msg("view.choosing", { actor: seatRef(phase.seat), purpose: selector(phase.purpose), victim: seatRef(phase.victim) }));
+  if (phase.type === "aim") lines.push(msg("view.aiming", { actor: seatRef(phase.seat), staff: cardName(phase.staff) }));
   return lines;
 }

@@ -84,6 +84,28 @@ export function attackBonus(state: EmmerlausState, seat: number, data: CardData)
   return bonus;
 }
 
+/** The category of cards a staff stores, or null for any other card. */
+function stores(id: string): "AD" | "AM" | null {
+  const e = card(id).effect;
+  return e.kind === "staff" ? e.stores : null;
+}
+
+/** The cards stored on `seat`'s staff `staff` (lying entries "stored", of the category it stores). */
+function storedOn(state: EmmerlausState, seat: number, staff: string): Lying[] {
+  const category = stores(staff);
+  return state.players[seat]!.lying.filter((l) => l.stage === "stored" && card(l.card).category === category);
+}
+
+/** A staff leaves `seat`'s play: the cards stored on it go to the discard pile with it. */
+function dropStored(state: EmmerlausState, seat: number, staff: string): void {
+  if (stores(staff) === null) return;
+  const p = state.players[seat]!;
+  for (const l of storedOn(state, seat, staff)) {
+    p.lying.splice(p.lying.indexOf(l), 1);
+    state.discard.push(l.card);
+  }
+}
+
 /** The power rings `seat` wears, which the ring spells may give up (distinct ids). */
 function powerRings(state: EmmerlausState, seat: number): string[] {
   return [...new Set(worn(state, seat, "power").map((w) => w.id))];
@@ -155,6 +177,8 @@ export function decision(state: EmmerlausState): Decision {
     }
     case "pick":
       return { type: "turn", seat: phase.seat, prompt: msg("prompt.pick", { purpose: selector(phase.purpose), victim: seatRef(phase.victim) }) };
+    case "aim":
+      return { type: "turn", seat: phase.seat, prompt: msg("prompt.aim", { staff: cardName(phase.staff) }) };
   }
 }
 
@@ -181,6 +205,8 @@ function playActions(state: EmmerlausState, seat: number): Action[] {
   for (const id of distinct(p.hand)) {
     const data = card(id);
     out.push({ type: "discard", card: id });
+    // Instead of playing it, an AD (AM) may be laid on one's Bâton d'attaque (massive).
+    if (p.objects.some((o) => stores(o) === data.category)) out.push({ type: "store", card: id });
     if (data.category === "CA") continue;
     if (data.category === "ST" && state.turn.bonus) continue;
     const kind = data.object;
@@ -279,6 +305,10 @@ export function legalActions(state: EmmerlausState, seat: number): Action[] {
       return answerActions(state, seat, phase.pending);
     case "pick":
       return pickOptions(state).map((c) => ({ type: "pick", card: c }));
+    case "aim":
+      return opponentsOf(state, seat)
+        .filter((s) => !untouchable(state, s))
+        .map((target) => ({ type: "aim", target }));
   }
 }
 
@@ -441,7 +471,28 @@ function startTurn(state: EmmerlausState, seat: number, number: number, events: 
     gain(state, seat, r, events);
   }
   for (const boost of activeBoosts(state, seat)) if (boost.plays) state.turn.playsLeft = Math.max(state.turn.playsLeft, boost.plays);
+  // A staff fires (the owner aims a Bâton d'attaque); the turn then goes on from afterCard.
+  const staff = worn(state, seat, "staff")[0];
+  const aimable = opponentsOf(state, seat).filter((s) => !untouchable(state, s));
+  if (staff && aimable.length > 0) {
+    if (staff.effect.stores === "AD") state.phase = { type: "aim", seat, staff: staff.id };
+    else fire(state, seat, staff.id, aimable, events);
+    return;
+  }
   if (p.hand.length === 0) endTurn(state, events);
+}
+
+/** A staff's shot at `targets`: 1 die plus 1 per card stored on it; the targets may answer with Résistance accrue. */
+function fire(state: EmmerlausState, seat: number, staff: string, targets: number[], events: Events): void {
+  const dice = 1 + storedOn(state, seat, staff).length;
+  events.push({ type: "shot", seat, card: staff, ...(stores(staff) === "AD" ? { target: targets[0]! } : {}) });
+  const askers = targets.filter((t) => !defenceless(state, t));
+  const pending: Pending = { caster: seat, card: staff, x: dice, keep: null, targets, askers, asked: 0, annulled: 0, mirrors: [], chain: null, forced: false, shot: true };
+  if (askers.length > 0) {
+    state.phase = { type: "answer", pending };
+    return;
+  }
+  resolve(state, pending, events);
 }
 
 /** After a card is fully resolved: next play of the turn, or its end. */
@@ -498,6 +549,19 @@ export function apply(state: EmmerlausState, seat: number, action: Action): Emme
       if (phase.type !== "pick") throw new Error("no pick expected");
       pick(state, action.card, events);
       break;
+    case "store": {
+      removeFromHand(state, seat, action.card);
+      state.players[seat]!.lying.push({ card: action.card, from: seat, stage: "stored" });
+      state.turn.playsLeft--;
+      const staff = state.players[seat]!.objects.find((o) => stores(o) === card(action.card).category)!;
+      events.push({ type: "stored", seat, card: action.card, staff });
+      afterCard(state, events);
+      break;
+    }
+    case "aim":
+      if (phase.type !== "aim") throw new Error("no aim expected");
+      fire(state, seat, phase.staff, [action.target], events);
+      break;
   }
   return events;
 }
@@ -528,6 +592,7 @@ function play(state: EmmerlausState, seat: number, action: Extract<Action, { typ
     if (action.replace !== undefined) {
       p.objects.splice(p.objects.indexOf(action.replace), 1);
       state.discard.push(action.replace);
+      dropStored(state, seat, action.replace);
     }
     p.objects.push(action.card);
     afterCard(state, events);
@@ -787,6 +852,14 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       if (r < receiver.life) lose(state, share.receiver, receiver.life - r, events);
       return;
     }
+    case "staff": {
+      // Each shot: one roll for all its targets (as R19), each target's own resistance.
+      const f = factor(state, share, ctx.data, events);
+      if (f.f === 0) return;
+      const raw = sharedAmount(state, ctx, { dice: { count: ctx.pending.x!, die: effect.die } }, targetPl, events);
+      damage(state, share, scale(raw, f), events);
+      return;
+    }
     case "ring-damage": {
       const f = factor(state, share, ctx.data, events);
       damage(state, share, scale(effect.per * ctx.pending.x!, f), events);
@@ -801,6 +874,7 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
     case "despoil": {
       if (factor(state, share, ctx.data, events).f === 0) return;
       state.discard.push(...receiver.objects);
+      for (const id of receiver.objects) dropStored(state, share.receiver, id);
       receiver.objects = [];
       events.push({ type: "despoiled", seat: share.receiver });
       return;
@@ -914,7 +988,7 @@ function resolve(state: EmmerlausState, pending: Pending, events: Events): void 
       if (ctx.drained > 0) gain(state, caster, ctx.drained, events);
   }
   if (ctx.lying && state.players[ctx.lying.seat]!.alive) state.players[ctx.lying.seat]!.lying.push(ctx.lying.entry);
-  else state.discard.push(pending.card);
+  else if (!pending.shot) state.discard.push(pending.card);
   if (settle(state, events, disintegrated)) return;
   if (ctx.pick && state.players[ctx.pick.seat]!.alive && state.players[ctx.pick.victim]!.alive) {
     state.phase = { type: "pick", ...ctx.pick };
@@ -959,11 +1033,17 @@ function pick(state: EmmerlausState, chosen: string | null, events: Events): voi
     case "acid":
       victim.objects.splice(victim.objects.indexOf(chosen!), 1);
       state.discard.push(chosen!);
+      dropStored(state, phase.victim, chosen!);
       events.push({ type: "object-lost", seat: phase.victim, card: chosen!, by: phase.seat, why: phase.purpose === "acid" ? "acid" : "dispel" });
       break;
     case "steal": {
       victim.objects.splice(victim.objects.indexOf(chosen!), 1);
       picker.objects.push(chosen!);
+      // The cards stored on a staff follow it.
+      for (const l of storedOn(state, phase.victim, chosen!)) {
+        victim.lying.splice(victim.lying.indexOf(l), 1);
+        picker.lying.push(l);
+      }
       events.push({ type: "stolen", seat: phase.seat, from: phase.victim, card: chosen! });
       const kind = objectKind(chosen!) as ObjectKind;
       // R30: over a limit, the thief discards one of their own of that kind.
@@ -976,6 +1056,7 @@ function pick(state: EmmerlausState, chosen: string | null, events: Events): voi
     case "steal-excess":
       picker.objects.splice(picker.objects.indexOf(chosen!), 1);
       state.discard.push(chosen!);
+      dropStored(state, phase.seat, chosen!);
       events.push({ type: "object-lost", seat: phase.seat, card: chosen!, by: phase.seat, why: "limit" });
       break;
     case "wrath": {
@@ -994,6 +1075,6 @@ function pick(state: EmmerlausState, chosen: string | null, events: Events): voi
 export function allCards(state: EmmerlausState): string[] {
   const out = [...state.deck, ...state.discard];
   for (const p of state.players) out.push(...p.hand, ...p.objects, ...p.lying.map((l) => l.card));
-  if (state.phase.type === "answer") out.push(state.phase.pending.card);
+  if (state.phase.type === "answer" && !state.phase.pending.shot) out.push(state.phase.pending.card);
   return out;
 }

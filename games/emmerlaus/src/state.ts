@@ -10,9 +10,10 @@ export interface Lying {
   readonly from: number;
   /**
    * Sommeil: "asleep" = next turn skipped, "groggy" = defenceless until the following turn (R24).
-   * Expansion potions: "waiting" until the owner's next turn, then "active".
+   * Expansion potions: "waiting" until the owner's next turn, then "active". An AD or AM card laid
+   * on its owner's staff (Bâton d'attaque, massive): "stored"; it follows the staff.
    */
-  stage?: "asleep" | "groggy" | "waiting" | "active";
+  stage?: "asleep" | "groggy" | "waiting" | "active" | "stored";
   /** Expansion potions: the owner's turns still to start with it active. */
   turns?: number;
 }
@@ -67,6 +68,8 @@ export interface Pending {
   chain: { target: number; seat: number } | null;
   /** Colère du magicien's forced AD: no answer, no roll, doubled (R23). */
   readonly forced: boolean;
+  /** A staff's shot: `card` is the staff, which stays in play; `x` is the number of dice. */
+  readonly shot?: true;
 }
 
 export type PickPurpose = "dispel-ring" | "steal" | "steal-excess" | "acid" | "wrath";
@@ -75,6 +78,8 @@ export type Phase =
   | { type: "play" }
   | { type: "answer"; pending: Pending }
   | { type: "pick"; seat: number; purpose: PickPurpose; victim: number; kind?: string }
+  /** Bâton d'attaque at the start of its owner's turn: which opponent it fires at. */
+  | { type: "aim"; seat: number; staff: string }
   | { type: "over"; winner: number | null };
 
 export interface EmmerlausState {
@@ -112,6 +117,10 @@ export type EmmerlausEvent =
   | { type: "turn"; seat: number }
   | { type: "played"; seat: number; card: string; target?: number; x?: number; keep?: string | null; replace?: string; ring?: string }
   | { type: "discarded"; seat: number; card: string }
+  /** An AD or AM laid on `seat`'s staff. */
+  | { type: "stored"; seat: number; card: string; staff: string }
+  /** `seat`'s staff fires, at `target` (Bâton d'attaque) or at every opponent. */
+  | { type: "shot"; seat: number; card: string; target?: number }
   | { type: "answered"; seat: number; answer: "pass" | "annul" | "mirror" | "heighten"; count?: number }
   | { type: "cancelled"; card: string }
   /**

@@ -47,7 +47,10 @@ export type Action =
   | { readonly type: "annul"; readonly count: 1 | 2 }
   | { readonly type: "mirror" }
   | { readonly type: "heighten" }
-  | { readonly type: "pick"; readonly card: string | null };
+  | { readonly type: "pick"; readonly card: string | null }
+  /** Expansion staves: lay an AD (AM) card on one's Bâton d'attaque (massive) as the turn's card, and aim its shot. */
+  | { readonly type: "store"; readonly card: string }
+  | { readonly type: "aim"; readonly target: number };
 
 /** The deck sizes the rulebook plays with (§IX): one, two or three copies of the base deck. */
 export const DECK_SIZES = [100, 200, 300] as const;

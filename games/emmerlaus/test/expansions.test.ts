@@ -36,16 +36,16 @@ describe("the deck option", () => {
     expect(s.discard).toEqual(["annulation", "annulation", "malediction"]);
   });
 
-  it("the expansions add one of each of the 16 cards described, and leave out the unsourced ones", () => {
+  it("the expansions add one of each of the 18 cards described, and leave out the unsourced ones", () => {
     expect(EXPANSION_CARDS.map((c) => c.id).sort()).toEqual(
       [
-        "amulette-anti-attaque-de-masse", "amulette-anti-miroir", "anneau-de-vitalite", "ceinture-de-force-2", "ceinture-de-force-3",
+        "amulette-anti-attaque-de-masse", "amulette-anti-miroir", "anneau-de-vitalite", "baton-d-attaque", "baton-d-attaque-massive", "ceinture-de-force-2", "ceinture-de-force-3",
         "corruption-d-un-anneau", "pacte-tenebreux", "potion-d-invincibilite", "potion-de-force", "potion-de-geant", "potion-de-rapidite",
         "robe-de-contre-attaque", "robe-de-double-resistance", "robe-miroir", "robe-vampirique", "transformation-energetique-d-un-anneau",
       ].sort(),
     );
     const deck = deckOf(optionsSchema.parse({ expansions: true }));
-    expect(deck).toHaveLength(116);
+    expect(deck).toHaveLength(118);
     expect(handSize(optionsSchema.parse({ expansions: true }))).toBe(5);
     expect(handSize(optionsSchema.parse({ expansions: true, deck: 200 }))).toBe(6);
     for (const unsourced of ["amulette-miroir", "anneau-d-immortalite", "baton-reproducteur", "robe-de-pouvoir"]) expect(deck).not.toContain(unsourced);
@@ -166,6 +166,56 @@ describe("expansion objects", () => {
     play(t, 1, { type: "pass" });
     expect(t.players[1]!.alive).toBe(false);
     expect(life(t)[0]).toBe(50);
+  });
+});
+
+describe("expansion staves", () => {
+  it("baton-d-attaque: at the start of its owner's turn it fires at an opponent of their choice, 1d4 plus 1d4 per AD laid on it", () => {
+    const s = at({ hands: [["fontaine"], ["dommage", "resistance-accrue"]], objects: [["baton-d-attaque"], []], lying: [[{ card: "eclair", stage: "stored" }], []], first: 1 }, [15, 3, 4]);
+    play(s, 1, { type: "discard", card: "dommage" });
+    expect(asked(s)).toBe(0);
+    expect(legal(s, 0)).toEqual([{ type: "aim", target: 1 }]);
+    play(s, 0, { type: "aim", target: 1 });
+    // The shot allows a roll and Résistance accrue, no Annulation, no Miroir.
+    expect(legal(s, 1)).toEqual([{ type: "pass" }, { type: "heighten" }]);
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([50, 43]);
+    // The staff and its card stay; the owner then plays the turn's card.
+    expect(s.players[0]!.objects).toEqual(["baton-d-attaque"]);
+    expect(s.turn).toMatchObject({ seat: 0, playsLeft: 1 });
+    expect(legal(s, 0)).toContainEqual({ type: "play", card: "fontaine" });
+  });
+
+  it("an AD laid on the staff is the turn's card; the cards on it follow it when stolen, and are discarded with it", () => {
+    const s = at({ hands: [["eclair", "fontaine"], ["la-main-qui-vole"]], objects: [["baton-d-attaque"], []] });
+    expect(legal(s, 0)).toContainEqual({ type: "store", card: "eclair" });
+    expect(legal(s, 0)).not.toContainEqual({ type: "store", card: "fontaine" });
+    play(s, 0, { type: "store", card: "eclair" });
+    expect(s.players[0]!.lying).toEqual([{ card: "eclair", from: 0, stage: "stored" }]);
+    expect(s.turn.seat).toBe(1);
+    play(s, 1, { type: "play", card: "la-main-qui-vole", target: 0 });
+    play(s, 0, { type: "pass" });
+    play(s, 1, { type: "pick", card: "baton-d-attaque" });
+    expect(s.players[1]!.objects).toEqual(["baton-d-attaque"]);
+    expect(s.players[1]!.lying).toEqual([{ card: "eclair", from: 0, stage: "stored" }]);
+    expect(s.players[0]!.lying).toEqual([]);
+    const t = at({ hands: [["depouillement"], []], objects: [[], ["baton-d-attaque"]], lying: [[], [{ card: "eclair", stage: "stored" }]] }, [15]);
+    play(t, 0, { type: "play", card: "depouillement", target: 1 });
+    play(t, 1, { type: "pass" });
+    expect(t.players[1]!.lying).toEqual([]);
+    expect(t.discard).toEqual(expect.arrayContaining(["baton-d-attaque", "eclair"]));
+  });
+
+  it("baton-d-attaque-massive: fires at every opponent, 1d6 plus 1d6 per AM laid on it, rolled once", () => {
+    const s = at({ seats: 3, hands: [["fontaine"], [], ["dommage"]], objects: [["baton-d-attaque-massive"], [], []], lying: [[{ card: "disco-laser", stage: "stored" }], [], []], first: 2 }, [15, 2, 3, 5]);
+    play(s, 2, { type: "discard", card: "dommage" });
+    expect(asked(s)).toBe(1);
+    play(s, 1, { type: "pass" });
+    play(s, 2, { type: "pass" });
+    // Seat 2 fails (15): 2 + 3 = 5; seat 3 resists (5): nothing.
+    expect(life(s).slice(1)).toEqual([45, 50]);
+    expect(s.turn.seat).toBe(0);
+    expect(s.rng.forced).toEqual([]);
   });
 });
 
