@@ -3,6 +3,10 @@
 // cards are, with scripted dice. Expected values are written from the card list.
 import { describe, expect, it } from "vitest";
 import { EXPANSION_CARDS, allCards, deckOf, emmerlausGame, handSize, optionsSchema, power } from "../src/index.ts";
+import { formatLine } from "@grimoire/engine/text";
+import { en } from "../src/text/en.ts";
+import { fr } from "../src/text/fr.ts";
+import { text } from "../src/index.ts";
 import { asked, legal, life, play, refused, start, type Arrange } from "./helpers.ts";
 
 const X = { expansions: true } as const;
@@ -319,5 +323,35 @@ describe("expansion spells and potions", () => {
     play(u, 1, { type: "mirror" });
     play(u, 0, { type: "pass" });
     expect(life(u)).toEqual([25, 50]);
+  });
+});
+
+describe("expansion words", () => {
+  it("every expansion card has a name and a full effect in both languages, with its category, dice and band", () => {
+    const english = en as Record<string, string>;
+    const french = fr as Record<string, string>;
+    for (const c of EXPANSION_CARDS) {
+      for (const t of [english[`card.${c.id}.effect`], french[`card.${c.id}.effect`]]) {
+        expect(t, c.id).toBeTruthy();
+        expect(t!.length, c.id).toBeGreaterThan(120);
+        expect(t, c.id).toContain(`(${c.category})`);
+        const e = c.effect;
+        if ("die" in e) expect(t, c.id).toContain(`1d${e.die}`);
+        if (e.kind === "attack-power") expect(t, c.id).toContain(String(e.value));
+      }
+      expect(english[`card.${c.id}.name`], c.id).toBeTruthy();
+      expect(french[`card.${c.id}.name`], c.id).toBeTruthy();
+      expect(english[`card.${c.id}.effect`], c.id).toMatch(/Defence band/);
+      expect(french[`card.${c.id}.effect`], c.id).toMatch(/Bande de défense/);
+    }
+    expect([french["card.robe-vampirique.name"], english["card.robe-vampirique.name"]]).toEqual(["Robe vampirique", "Vampiric Robe"]);
+  });
+
+  it("the staves' and potions' lines", () => {
+    const say = (lang: "en" | "fr", e: Parameters<typeof emmerlausGame.describeEvent>[0], me: number | null = null) => formatLine(text, lang, emmerlausGame.describeEvent(e, me ?? "spectator"), { names: ["Ada", "Bérénice"], me });
+    expect(say("fr", { type: "shot", seat: 0, card: "baton-d-attaque", target: 1 }, 1)).toBe("Bâton d’attaque (Ada) tire sur vous");
+    expect(say("en", { type: "shot", seat: 0, card: "baton-d-attaque-massive" }, 0)).toBe("Your Staff of Mass Attack fires at every opponent");
+    expect(say("fr", { type: "roll", seat: 0, what: "duration", card: "potion-de-force", die: 6, dice: [3], total: 3 })).toBe("Ada lance 1d6 pour Potion de force : 3 tours");
+    expect(say("en", { type: "played", seat: 0, card: "corruption-d-un-anneau", target: 1, ring: "anneau-de-puissance-2" })).toBe("Ada plays Ring Corruption on Bérénice, giving up Ring of Power +2");
   });
 });

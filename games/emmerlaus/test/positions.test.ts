@@ -127,6 +127,26 @@ describe("positions", () => {
     expect(a.rng).toEqual(b.rng);
   });
 
+  it("expansion cards lying in front with their turns left, cards on a staff, a staff waiting to be aimed or its shot waiting for answers", () => {
+    const options = { expansions: true };
+    const arrangement = {
+      objects: [["baton-d-attaque"], []],
+      lying: [[{ card: "eclair", stage: "stored" }, { card: "potion-de-force", stage: "active", turns: 1 }], [{ card: "pacte-tenebreux" }]],
+      hands: [["fontaine"], ["dommage"]],
+      aim: { seat: 0, staff: "baton-d-attaque" },
+    };
+    const s = load({ seats: 2, options, arrangement });
+    expect(legal(s, 0)).toEqual([{ type: "aim", target: 1 }]);
+    // 2d4 = 5, doubled by the potion.
+    const t = load({ seats: 2, options, arrangement, dice: [15, 2, 3], actions: [{ seat: 0, action: { type: "aim", target: 1 } }, { seat: 1, action: { type: "pass" } }] });
+    expect(life(t)).toEqual([50, 40]);
+    const shot = load({ seats: 2, options, arrangement: { ...arrangement, aim: undefined, answer: { caster: 0, card: "baton-d-attaque", targets: [1], x: 2, shot: true } } });
+    expect(asked(shot)).toBe(1);
+    expect(shot.turn.playsLeft).toBe(1);
+    expect(refusal({ objects: [[], [], []], lying: [[{ card: "eclair", stage: "stored" }], [], []] })).toContain("wears no staff");
+    expect(refusal({ lying: [[{ card: "potion-de-force", stage: "waiting", turns: 0 }], [], []] })).toContain("not in this game's deck");
+  });
+
   it("what the rules make impossible is refused, naming the field", () => {
     expect(refusal({ dead: [1], hands: [[], ["eclair"], []] })).toContain("arrangement.hands[1]: seat 1 is dead");
     expect(refusal({ dead: [0, 1, 2], answer: { caster: 0, card: "eclair", targets: [1] } })).toContain("the game is over");
