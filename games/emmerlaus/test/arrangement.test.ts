@@ -4,7 +4,7 @@
 // state — and the same next action, with whatever it draws, leads to the same game again.
 import { createRng, deepClone, pick, randomInt, SPECTATOR, unwrap, type RngState } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { emmerlausGame as game, optionsSchema, type EmmerlausOptions, type EmmerlausState } from "../src/index.ts";
+import { allCards, deckOf, emmerlausGame as game, optionsSchema, type EmmerlausOptions, type EmmerlausState } from "../src/index.ts";
 
 const viewers = (seats: number) => [SPECTATOR, ...Array.from({ length: seats }, (_, i) => i)] as const;
 
@@ -84,4 +84,74 @@ describe("a fresh arrangement", () => {
     expect(state.players.map((p) => p.hand.length)).toEqual([5, 5, 5]);
     sameGame(rebuild(state, options, 4), state, "fresh");
   });
+});
+
+// Untrusted arrangements: positions of random play, mutated at random (a field dropped, a number or
+// a card changed, an answer, pick or aim added). fromArrangement never throws: it refuses, or it
+// builds a game whose cards are all there and which plays on without breaking.
+describe("mutated arrangements are refused or playable", () => {
+  const rng = createRng(5);
+  const CARDS_TRIED = ["eclair", "baton-d-attaque", "potion-de-force", "miroir", "sommeil", "pluie-de-boules-de-feu", "malediction", "sacrifice-d-emmerlaus", "intervention-divine-d-emmerlaus", "corruption-d-un-anneau"];
+  const WORDS = [...CARDS_TRIED, "asleep", "groggy", "waiting", "active", "stored", "steal", "steal-excess", "acid", "wrath", "ring", "x"];
+  function mutate(x: unknown): unknown {
+    if (Array.isArray(x)) {
+      if (x.length === 0) return x;
+      const y = [...x];
+      const i = randomInt(rng, 0, y.length - 1);
+      if (randomInt(rng, 0, 3) === 0) y.splice(i, 1);
+      else y[i] = mutate(y[i]);
+      return y;
+    }
+    if (x !== null && typeof x === "object") {
+      const y: Record<string, unknown> = { ...(x as Record<string, unknown>) };
+      const key = pick(rng, Object.keys(y));
+      if (randomInt(rng, 0, 4) === 0) delete y[key];
+      else y[key] = mutate(y[key]);
+      return y;
+    }
+    if (typeof x === "number") return pick(rng, [0, 1, -1, 2, 3, x + 1, x - 1, 99]);
+    if (typeof x === "string") return pick(rng, WORDS);
+    if (typeof x === "boolean") return !x;
+    return x;
+  }
+  const options = optionsSchema.parse({ expansions: true });
+  const total = deckOf(options).length;
+
+  it("on positions of random games with 2, 3 and 5 players", () => {
+    let built = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const seats = [2, 3, 5][seed % 3]!;
+      const state = game.setup({ seats, options, seed });
+      const moves = createRng(seed);
+      for (let step = 0; game.decision(state).type !== "over" && step < 300; step++) {
+        if (step % 7 === 0) {
+          for (let m = 0; m < 5; m++) {
+            let a = mutate(game.toArrangement(state)) as Record<string, unknown>;
+            if (randomInt(rng, 0, 1) === 0) a = mutate(a) as Record<string, unknown>;
+            const extra = randomInt(rng, 0, 4);
+            const anySeat = () => randomInt(rng, 0, seats - 1);
+            if (extra === 0) a.answer = { caster: anySeat(), card: pick(rng, CARDS_TRIED), targets: [anySeat()], x: randomInt(rng, 0, 3), ...(randomInt(rng, 0, 1) ? { shot: true } : {}) };
+            if (extra === 1) a.pick = { seat: anySeat(), victim: anySeat(), purpose: pick(rng, ["steal", "acid", "wrath", "steal-excess", "dispel-ring"]) };
+            if (extra === 2) a.aim = { seat: anySeat(), staff: "baton-d-attaque" };
+            const result = game.fromArrangement({ seats, options, seed: 3 }, a);
+            if (!result.ok) continue;
+            built++;
+            const s = result.value;
+            expect(allCards(s)).toHaveLength(total);
+            for (let k = 0; k < 200; k++) {
+              const d = game.decision(s);
+              if (d.type !== "turn") break;
+              const legal = game.legalActions(s, d.seat);
+              expect(legal.length, JSON.stringify(a).slice(0, 500)).toBeGreaterThan(0);
+              game.apply(s, d.seat, pick(moves, legal));
+            }
+            expect(allCards(s)).toHaveLength(total);
+          }
+        }
+        const d = game.decision(state);
+        if (d.type === "turn") game.apply(state, d.seat, pick(moves, game.legalActions(state, d.seat)));
+      }
+    }
+    expect(built).toBeGreaterThan(500);
+  }, 300_000);
 });
