@@ -223,6 +223,41 @@ describe("expansion staves", () => {
   });
 });
 
+describe("expansion rulings", () => {
+  it("an untouchable opponent is not shot at: with nobody to aim at, the staff does not fire", () => {
+    const s = at({ hands: [["fontaine"], ["dommage"]], objects: [["baton-d-attaque"], []], lying: [[], [{ card: "sanctuaire-d-emmerlaus", from: 1 }]], first: 1 });
+    play(s, 1, { type: "discard", card: "dommage" });
+    expect(s.phase.type).toBe("play");
+    expect(s.turn.seat).toBe(0);
+  });
+
+  it("an AD may be laid on the staff among Vitesse double's plays", () => {
+    const s = at({ hands: [["eclair", "dommage"], []], objects: [["baton-d-attaque"], []], turn: { seat: 0, playsLeft: 2, bonus: true } } as Arrange);
+    expect(legal(s, 0)).toContainEqual({ type: "store", card: "eclair" });
+    play(s, 0, { type: "store", card: "eclair" });
+    expect(s.turn).toMatchObject({ seat: 0, playsLeft: 1 });
+  });
+
+  it("two potions multiply the damage; a turn slept through counts among the potion's turns", () => {
+    const s = at({ hands: [["eclair"], []], lying: [[{ card: "potion-de-force", stage: "active", turns: 1 }, { card: "potion-de-geant", stage: "active", turns: 1 }], []] }, [15, 1]);
+    play(s, 0, { type: "play", card: "eclair", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([50, 44]);
+    const t = at({ hands: [["eclair"], ["dommage"]], lying: [[{ card: "potion-de-force", stage: "active", turns: 1 }, { card: "sommeil", from: 1, stage: "asleep" }], []], first: 1 });
+    play(t, 1, { type: "discard", card: "dommage" });
+    // Seat 1 slept: the potion's last turn went by.
+    expect(t.players[0]!.lying).toContainEqual({ card: "potion-de-force", from: 0, stage: "active", turns: 0 });
+  });
+
+  it("a robe's own loss of life sets off no robe: Robe de contre-attaque against Robe vampirique", () => {
+    const s = at({ hands: [["eclair"], []], objects: [["robe-vampirique"], ["robe-de-contre-attaque"]] }, [15, 4, 7]);
+    play(s, 0, { type: "play", card: "eclair", target: 1 });
+    play(s, 1, { type: "pass" });
+    expect(life(s)).toEqual([43, 46]);
+    expect(s.rng.forced).toEqual([]);
+  });
+});
+
 describe("expansion spells and potions", () => {
   it("pacte-tenebreux: opponents may annul it; it lies in front for good; the caster's AD at PL +2, targets' threshold −3", () => {
     const s = at({ hands: [["pacte-tenebreux"], ["annulation"]] });
@@ -345,6 +380,33 @@ describe("expansion words", () => {
       expect(french[`card.${c.id}.effect`], c.id).toMatch(/Bande de défense/);
     }
     expect([french["card.robe-vampirique.name"], english["card.robe-vampirique.name"]]).toEqual(["Robe vampirique", "Vampiric Robe"]);
+  });
+
+  it("every expansion line is worded in both languages for the actor, another player and a spectator", () => {
+    const lines = (lang: "en" | "fr", me: number | null) => {
+      const context = { names: ["Ada", "Bérénice"], me };
+      const viewer = me ?? "spectator";
+      const events: Parameters<typeof emmerlausGame.describeEvent>[0][] = [
+        { type: "stored", seat: 0, card: "eclair", staff: "baton-d-attaque" },
+        { type: "shot", seat: 0, card: "baton-d-attaque", target: 1 },
+        { type: "shot", seat: 0, card: "baton-d-attaque-massive" },
+        { type: "played", seat: 0, card: "transformation-energetique-d-un-anneau", ring: "anneau-de-puissance-3" },
+        ...(["vitality", "turn-back", "retaliation", "mirror-robe", "vampiric", "duration"] as const).map((what) => ({ type: "roll" as const, seat: 1, what, card: "robe-miroir", die: 6, dice: [1], total: 1 })),
+      ];
+      const messages = [
+        ...events.map((e) => emmerlausGame.describeEvent(e, viewer)),
+        emmerlausGame.describeAction({ type: "store", card: "disco-laser" }),
+        emmerlausGame.describeAction({ type: "aim", target: 1 }),
+        emmerlausGame.describeAction({ type: "play", card: "corruption-d-un-anneau", target: 1, ring: "anneau-de-puissance-1" }),
+        { key: "prompt.aim", params: { staff: { key: "card.baton-d-attaque.name" } } },
+        { key: "view.aiming", params: { actor: { seat: 0 }, staff: { key: "card.baton-d-attaque.name" } } },
+        ...(["waiting", "active", "stored"] as const).flatMap((stage) => [0, 1, 2].map((turns) => ({ key: "view.lying-card", params: { card: { key: "card.potion-de-force.name" }, from: { seat: 0 }, stage, turns } }))),
+      ];
+      return messages.map((m) => formatLine(text, lang, m, context));
+    };
+    for (const lang of ["en", "fr"] as const) for (const me of [0, 1, null]) for (const line of lines(lang, me)) expect(line).not.toMatch(/undefined|\{|\}/);
+    expect(lines("fr", 0)[0]).toBe("Vous posez Éclair sur Bâton d’attaque");
+    expect(lines("en", null).at(-5)).toBe("Potion of Strength from Ada (1 more turn)");
   });
 
   it("the staves' and potions' lines", () => {
