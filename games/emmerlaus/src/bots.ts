@@ -53,6 +53,13 @@ function scorePlay(view: EmmerlausView, seat: number, action: Action): number {
       return 0;
     case "lift-curse":
       return 20;
+    case "store":
+      return 6 + threat(card(action.card), me.power, { life: 50, power: 1 }) / 8;
+    case "aim": {
+      // The weakest opponent first.
+      const target = view.players[action.target]!;
+      return 100 - Math.min(100, target.life);
+    }
     case "discard": {
       const data = card(action.card);
       if (data.category === "CA") return -100;
@@ -68,6 +75,10 @@ function scorePlay(view: EmmerlausView, seat: number, action: Action): number {
       }
       if (e.kind === "resurrection") return action.replace ? -1 : 28;
       if (e.kind === "protection" || e.kind === "absorption") return action.replace ? -1 : 18;
+      // Expansion objects and cards: laid early, rings converted when low, corruption as a big hit.
+      if (data.object && data.object !== "potion") return action.replace ? -1 : 16;
+      if (e.kind === "pact" || e.kind === "boost") return 15;
+      if (e.kind === "convert-ring") return me.life < 25 ? 40 : -4;
       if (e.kind === "heal" || e.kind === "sanctuary" || e.kind === "fountain") {
         const amount = e.kind === "fountain" ? 20 : expectedAmount(e.kind === "heal" ? e.amount : e.amount, me.power, me.power);
         return me.life < 30 ? amount * 1.5 : amount * 0.3;
@@ -82,8 +93,10 @@ function scorePlay(view: EmmerlausView, seat: number, action: Action): number {
         return opponents.length * x * 0.75 - x;
       }
       if (data.targets === "all-opponents") return opponents.reduce((sum, p) => sum + Math.min(p.life, threat(data, me.power, p)), 0) * hitChance(data);
-      const target = view.players[action.target!]!;
-      const harm = threat(data, me.power, target) * hitChance(data);
+      if (action.target === undefined) return 1;
+      const target = view.players[action.target]!;
+      const ring = action.ring !== undefined ? card(action.ring).effect : null;
+      const harm = (ring?.kind === "power" && e.kind === "ring-damage" ? e.per * ring.value - 15 * ring.value : threat(data, me.power, target)) * hitChance(data);
       const kill = harm >= target.life ? 30 : 0;
       return harm + kill + (60 - Math.min(60, target.life)) / 6;
     }

@@ -2,7 +2,7 @@
 // primitive, read by the interpreter in rules.ts. Source: /work/shared/spec/emmerlaus-cards.md
 // (a box owner corrects a card here, in one place). The cards' names and effect texts, in French and
 // English, are in text/ (`card.<id>.name`, `card.<id>.effect`): correct a value there too.
-import type { Amount, Category, Die, ObjectKind, Sphere, Targeting } from "./vocabulary.ts";
+import type { Amount, Category, Die, EmmerlausOptions, ObjectKind, Sphere, Targeting } from "./vocabulary.ts";
 
 /** The effect primitives the interpreter knows. */
 export type Effect =
@@ -31,7 +31,37 @@ export type Effect =
   | { readonly kind: "fountain"; readonly each: number }
   | { readonly kind: "divine"; readonly heal: number }
   | { readonly kind: "sacrifice" }
-  | { readonly kind: "sanctuary"; readonly amount: Amount };
+  | { readonly kind: "sanctuary"; readonly amount: Amount }
+  // Expansion cards
+  /** A belt: the wearer's AD and AM resolve with this much more PL (R2). */
+  | { readonly kind: "attack-power"; readonly value: number }
+  /** Amulette anti-attaque de masse: AM cards skip the wearer. */
+  | { readonly kind: "mass-ward" }
+  /** Amulette anti-miroir: a card allowing Miroir that reaches the wearer is turned back on a 1 of this die. */
+  | { readonly kind: "turn-back"; readonly die: Die }
+  /** Anneau de vitalité: the owner gains this die's roll at the start of each of their turns. */
+  | { readonly kind: "vitality"; readonly die: Die }
+  /** Robe de double résistance: a second resistance roll, the better one counts. */
+  | { readonly kind: "double-resistance" }
+  /** Robe de contre-attaque: an attacker who hits the wearer takes this die's roll. */
+  | { readonly kind: "retaliation"; readonly die: Die }
+  /** Robe miroir: this die's roll (at most the damage) is taken off each damage to the wearer and dealt to the attacker. */
+  | { readonly kind: "mirror-robe"; readonly die: Die }
+  /** Robe vampirique: an attacker who hits the wearer is drained of this die's roll, to the wearer. */
+  | { readonly kind: "vampiric"; readonly die: Die }
+  /** Pacte ténébreux: lies in front of the caster for good; their AD and AM get +power PL and −malus on the target's threshold. */
+  | { readonly kind: "pact"; readonly power: number; readonly malus: number }
+  /** The expansion potions: lie in front of the owner for 1dX of their turns from the next one: damage ×, plays per turn, untouchable. */
+  | { readonly kind: "boost"; readonly die: Die; readonly damage?: number; readonly plays?: number; readonly untouchable?: boolean }
+  /** Transformation énergétique d'un anneau: discard a power ring of one's own, gain `per` × its value. */
+  | { readonly kind: "convert-ring"; readonly per: number }
+  /** Corruption d'un anneau: discard a power ring of one's own, the target loses `per` × its value. */
+  | { readonly kind: "ring-damage"; readonly per: number }
+  /**
+   * A staff: at the start of each of its owner's turns, one die plus one per card of category
+   * `stores` laid on it, as damage to one opponent (AD) or to every opponent (AM).
+   */
+  | { readonly kind: "staff"; readonly die: Die; readonly stores: "AD" | "AM" };
 
 export interface Band {
   readonly sphere: Sphere;
@@ -55,8 +85,8 @@ export interface CardData {
   readonly malus?: number;
   /** Resistance rolls against this card (Main brûlante: one per hit). */
   readonly rolls?: number;
-  /** A target must have this in play (R34). */
-  readonly needs?: "object" | "ring";
+  /** A target must have this in play (R34); "own-ring": the caster gives up a power ring they wear. */
+  readonly needs?: "object" | "ring" | "own-ring";
 }
 
 const perPl = (die: Die): Amount => ({ dice: { count: "pl", die } });
@@ -84,6 +114,9 @@ function mass(id: string, effect: Effect, band: Band): CardData {
 }
 function attribute(id: string, amount: Amount, potion: boolean): CardData {
   return { id, quantity: 1, category: "A", targets: "self", effect: { kind: "heal", amount }, band: potion ? NONE : HEAL_BAND, ...(potion ? { object: "potion" as const } : {}) };
+}
+function potion(id: string, effect: Effect): CardData {
+  return { id, quantity: 1, category: "S", targets: "self", effect, band: NONE, object: "potion" };
 }
 const damage = (amount: Amount, acid = false): Effect => (acid ? { kind: "damage", amount, acid } : { kind: "damage", amount });
 
@@ -177,7 +210,35 @@ export const CARDS: readonly CardData[] = [
   { id: "tenebres-d-emmerlaus", quantity: 1, category: "E", targets: "all-opponents", effect: damage(perPl(12)), band: E_YELLOW },
 ];
 
-const BY_ID = new Map(CARDS.map((card) => [card.id, card]));
+/**
+ * The expansion objects and cards the card list describes ("Expansion cards known"), one of each,
+ * behind the `expansions` option. Left out, as the list says, until sourced: Amulette miroir, Anneau
+ * d'immortalité, Bâton reproducteur, Robe de pouvoir.
+ */
+export const EXPANSION_CARDS: readonly CardData[] = [
+  object("ceinture-de-force-2", 1, "belt", { kind: "attack-power", value: 2 }),
+  object("ceinture-de-force-3", 1, "belt", { kind: "attack-power", value: 3 }),
+  object("amulette-anti-attaque-de-masse", 1, "amulet", { kind: "mass-ward" }),
+  object("amulette-anti-miroir", 1, "amulet", { kind: "turn-back", die: 10 }),
+  object("anneau-de-vitalite", 1, "ring", { kind: "vitality", die: 6 }),
+  // The staves' band applies to each shot: a roll, Résistance accrue, no Annulation, no Miroir.
+  { ...object("baton-d-attaque", 1, "staff", { kind: "staff", die: 4, stores: "AD" }), band: { sphere: "blue", heighten: true, annul: 0, mirror: false } },
+  { ...object("baton-d-attaque-massive", 1, "staff", { kind: "staff", die: 6, stores: "AM" }), band: { sphere: "blue", heighten: true, annul: 0, mirror: false } },
+  object("robe-de-double-resistance", 1, "robe", { kind: "double-resistance" }),
+  object("robe-de-contre-attaque", 1, "robe", { kind: "retaliation", die: 10 }),
+  object("robe-miroir", 1, "robe", { kind: "mirror-robe", die: 6 }),
+  object("robe-vampirique", 1, "robe", { kind: "vampiric", die: 6 }),
+  { id: "pacte-tenebreux", quantity: 1, category: "S", targets: "self", effect: { kind: "pact", power: 2, malus: 3 }, band: HEAL_BAND },
+  // Potions are objects (R5): no answer. The third party files them as S.
+  potion("potion-de-force", { kind: "boost", die: 6, damage: 2 }),
+  potion("potion-de-geant", { kind: "boost", die: 4, damage: 3 }),
+  potion("potion-de-rapidite", { kind: "boost", die: 6, plays: 2 }),
+  potion("potion-d-invincibilite", { kind: "boost", die: 4, damage: 2, untouchable: true }),
+  { id: "transformation-energetique-d-un-anneau", quantity: 1, category: "A", targets: "self", effect: { kind: "convert-ring", per: 25 }, band: NONE, needs: "own-ring" },
+  { id: "corruption-d-un-anneau", quantity: 1, category: "AD", targets: "opponent", effect: { kind: "ring-damage", per: 25 }, band: BLUE, needs: "own-ring" },
+];
+
+const BY_ID = new Map([...CARDS, ...EXPANSION_CARDS].map((card) => [card.id, card]));
 
 export function isCardId(id: unknown): id is string {
   return typeof id === "string" && BY_ID.has(id);
@@ -192,4 +253,18 @@ export function card(id: string): CardData {
 /** The 100 cards of the base deck, in table order. */
 export function baseDeck(): string[] {
   return CARDS.flatMap((c) => Array.from({ length: c.quantity }, () => c.id));
+}
+
+/** Every card of a game with these options, in table order: the base deck 1–3 times, then the expansion cards. */
+export function deckOf(options: EmmerlausOptions): string[] {
+  const out: string[] = [];
+  for (let copy = 0; copy < options.deck / 100; copy++) out.push(...baseDeck());
+  if (options.expansions) out.push(...EXPANSION_CARDS.flatMap((c) => Array.from({ length: c.quantity }, () => c.id)));
+  return out;
+}
+
+/** Cards in a full hand (§IX, R33): 5 with 100 cards, 6 from 200, 7 from 300. */
+export function handSize(options: EmmerlausOptions): number {
+  const cards = options.deck + (options.expansions ? EXPANSION_CARDS.reduce((n, c) => n + c.quantity, 0) : 0);
+  return cards >= 300 ? 7 : cards >= 200 ? 6 : 5;
 }

@@ -12,6 +12,8 @@ export function describeAction(action: Action): Message {
   switch (action.type) {
     case "play": {
       const card = cardName(action.card);
+      if (action.ring !== undefined && action.target !== undefined) return msg("action.play-ring-at", { card, ring: cardName(action.ring), target: seatRef(action.target) });
+      if (action.ring !== undefined) return msg("action.play-ring", { card, ring: cardName(action.ring) });
       if (action.target !== undefined) return msg("action.play-at", { card, target: seatRef(action.target) });
       if (action.x !== undefined) return msg("action.play-x", { card, x: action.x });
       if (action.replace !== undefined) return msg("action.play-replace", { card, old: cardName(action.replace) });
@@ -34,6 +36,10 @@ export function describeAction(action: Action): Message {
       return msg("action.heighten");
     case "pick":
       return action.card === null ? msg("action.pick-none") : msg("action.pick", { card: cardName(action.card) });
+    case "store":
+      return msg("action.store", { card: cardName(action.card) });
+    case "aim":
+      return msg("action.aim", { target: seatRef(action.target) });
   }
 }
 
@@ -66,6 +72,13 @@ export function describeRoll(event: RollEvent): Message {
       return msg("event.roll.acid", { actor, card, ...dice });
     case "set-life":
       return msg("event.roll.set-life", { actor, card, ...dice });
+    case "vitality":
+    case "turn-back":
+    case "retaliation":
+    case "mirror-robe":
+    case "vampiric":
+    case "duration":
+      return msg(`event.roll.${event.what}`, { actor, card, ...dice });
   }
 }
 
@@ -76,6 +89,8 @@ export function describeEvent(event: EmmerlausEvent, _viewer: Viewer): Message {
     case "played": {
       const actor = seatRef(event.seat);
       const card = cardName(event.card);
+      if (event.ring !== undefined && event.target !== undefined) return msg("event.played-ring-at", { actor, card, ring: cardName(event.ring), target: seatRef(event.target) });
+      if (event.ring !== undefined) return msg("event.played-ring", { actor, card, ring: cardName(event.ring) });
       if (event.target !== undefined) return msg("event.played-at", { actor, card, target: seatRef(event.target) });
       if (event.x !== undefined) return msg("event.played-x", { actor, card, x: event.x });
       if (event.replace !== undefined) return msg("event.played-replace", { actor, card, old: cardName(event.replace) });
@@ -85,6 +100,11 @@ export function describeEvent(event: EmmerlausEvent, _viewer: Viewer): Message {
     }
     case "discarded":
       return msg("event.discarded", { actor: seatRef(event.seat), card: cardName(event.card) });
+    case "stored":
+      return msg("event.stored", { actor: seatRef(event.seat), card: cardName(event.card), staff: cardName(event.staff) });
+    case "shot":
+      if (event.target !== undefined) return msg("event.shot-at", { actor: seatRef(event.seat), staff: cardName(event.card), target: seatRef(event.target) });
+      return msg("event.shot", { actor: seatRef(event.seat), staff: cardName(event.card) });
     case "answered":
       if (event.answer === "annul") return msg("event.answered.annul", { actor: seatRef(event.seat), n: event.count ?? 1 });
       return msg(`event.answered.${event.answer}`, { actor: seatRef(event.seat) });
@@ -138,7 +158,7 @@ export function describeView(view: EmmerlausView, _viewer: Viewer): Message[] {
     }
     lines.push(msg("view.player", { who, life: p.life, pl: p.power, n: p.handCount }));
     if (p.objects.length > 0) lines.push(msg("view.objects", { cards: names(p.objects) }));
-    if (p.lying.length > 0) lines.push(msg("view.lying", { cards: p.lying.map((l) => msg("view.lying-card", { card: cardName(l.card), from: seatRef(l.from), stage: l.stage ?? "none" })) }));
+    if (p.lying.length > 0) lines.push(msg("view.lying", { cards: p.lying.map((l) => msg("view.lying-card", { card: cardName(l.card), from: seatRef(l.from), stage: l.stage ?? "none", turns: l.turns ?? 0 })) }));
     if (p.hand) lines.push(msg("view.hand", { cards: names(p.hand), n: p.hand.length }));
   });
   const top = view.discard[view.discard.length - 1];
@@ -147,5 +167,6 @@ export function describeView(view: EmmerlausView, _viewer: Viewer): Message[] {
   if (phase.type === "play") lines.push(msg("view.turn", { actor: seatRef(view.turn.seat) }));
   if (phase.type === "answer") lines.push(msg("view.waiting", { card: cardName(phase.pending.card), caster: seatRef(phase.pending.caster) }));
   if (phase.type === "pick") lines.push(msg("view.choosing", { actor: seatRef(phase.seat), purpose: selector(phase.purpose), victim: seatRef(phase.victim) }));
+  if (phase.type === "aim") lines.push(msg("view.aiming", { actor: seatRef(phase.seat), staff: cardName(phase.staff) }));
   return lines;
 }

@@ -4,16 +4,18 @@ import { deepClone, randomBot, type Game, type Message, type Viewer } from "@gri
 import { heuristicBot } from "./bots.ts";
 import { rolloutImprovedBot, steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
-import { apply, decision, fromArrangement, legalActions, parseAction, setup } from "./rules.ts";
+import { fromArrangement, toArrangement, type Arrangement } from "./arrangement.ts";
+import { apply, decision, legalActions, parseAction, setup } from "./rules.ts";
 import type { EmmerlausEvent, EmmerlausState } from "./state.ts";
 import { text } from "./text/index.ts";
 import { eventFor, resample, shuffleHidden, view, type EmmerlausView } from "./view.ts";
-import { MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./vocabulary.ts";
+import { DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./vocabulary.ts";
 
 export * from "./vocabulary.ts";
 export type * from "./state.ts";
-export { CARDS, card, baseDeck, type CardData, type Effect, type Band } from "./cards.ts";
+export { CARDS, EXPANSION_CARDS, card, baseDeck, deckOf, handSize, type CardData, type Effect, type Band } from "./cards.ts";
 export { allCards, power, threshold, half, opponentsOf, livingSeats, evalAmount } from "./rules.ts";
+export { toArrangement, type Arrangement } from "./arrangement.ts";
 export { heuristicBot, expectedAmount, threat } from "./bots.ts";
 export { text, cardName, cardEffect } from "./text/index.ts";
 export { describeRoll, faces } from "./describe.ts";
@@ -21,6 +23,8 @@ export type { EmmerlausView, PlayerView } from "./view.ts";
 
 export type EmmerlausGame = Game<EmmerlausState, Action, EmmerlausView, EmmerlausEvent, EmmerlausOptions, EmmerlausEvent> & {
   describeView(view: EmmerlausView, viewer: Viewer): Message[];
+  /** Any state as an arrangement (README, "Arrangement format"); part of the engine's contract once issue #17 lands there. */
+  toArrangement(state: EmmerlausState): Arrangement;
 };
 
 export const emmerlausGame: EmmerlausGame = {
@@ -29,11 +33,15 @@ export const emmerlausGame: EmmerlausGame = {
   minSeats: MIN_PLAYERS,
   maxSeats: MAX_PLAYERS,
   optionsSchema,
-  optionDocs: [],
+  optionDocs: [
+    { name: "deck", values: DECK_SIZES.map(String) },
+    { name: "expansions", values: ["false", "true"] },
+  ],
   // Random games of 10 players stay far below this; healing can stretch a game, so the bound is loose.
-  maxActions: (seats) => 4000 * seats,
+  maxActions: (seats, options) => 4000 * seats * (options.deck / 100) + (options.expansions ? 2000 * seats : 0),
   setup,
   fromArrangement,
+  toArrangement,
   decision,
   legalActions,
   parseAction,

@@ -1,10 +1,10 @@
 // Emmerlaüs rules: setup, arrangements, decisions, legal actions and the card interpreter.
 // Rulebook §VII–§XIV and rulings R1–R34 (/work/shared/spec/emmerlaus-cards.md); card data in cards.ts.
 import { createRng, err, msg, ok, parseByEnumeration, rollDie, seatRef, shuffle, type ActionError, type Decision, type GameSetup, type Result } from "@grimoire/engine";
-import { baseDeck, card, isCardId, type CardData, type Effect } from "./cards.ts";
+import { card, deckOf, handSize, type CardData, type Effect } from "./cards.ts";
 import type { EmmerlausEvent, EmmerlausState, Lying, Pending, Player, ResistanceResult } from "./state.ts";
 import { cardName, selector } from "./text/index.ts";
-import { BASE_THRESHOLD, HAND_SIZE, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
+import { BASE_THRESHOLD, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
 
 type Events = EmmerlausEvent[];
 
@@ -45,8 +45,77 @@ function objectKind(id: string): ObjectKind | "potion" | undefined {
   return card(id).object;
 }
 
-/** The resistance threshold of `seat` against `data` (R7): base 10, robes, Résistance accrue, card and curse maluses. */
-export function threshold(state: EmmerlausState, seat: number, data: CardData): number {
+type EffectOf<K extends Effect["kind"]> = Extract<Effect, { kind: K }>;
+
+/** The effects of `seat`'s objects of one kind (expansion objects read them). */
+function worn<K extends Effect["kind"]>(state: EmmerlausState, seat: number, kind: K): { id: string; effect: EffectOf<K> }[] {
+  return state.players[seat]!.objects.flatMap((id) => {
+    const effect = card(id).effect;
+    return effect.kind === kind ? [{ id, effect: effect as EffectOf<K> }] : [];
+  });
+}
+
+/** The expansion potions lying active in front of `seat`. */
+function activeBoosts(state: EmmerlausState, seat: number): EffectOf<"boost">[] {
+  return state.players[seat]!.lying.flatMap((l) => {
+    const effect = card(l.card).effect;
+    return l.stage === "active" && effect.kind === "boost" ? [effect] : [];
+  });
+}
+
+/** No opponent may aim a card at `seat`: under Sanctuaire (R28) or an active Potion d'invincibilité. */
+export const untouchable = (state: EmmerlausState, seat: number): boolean => inSanctuary(state, seat) || activeBoosts(state, seat).some((e) => e.untouchable === true);
+
+/** Left out of `data`'s "all opponents": untouchable, or an AM against Amulette anti-attaque de masse. */
+function spared(state: EmmerlausState, seat: number, data: CardData): boolean {
+  return untouchable(state, seat) || (data.category === "AM" && worn(state, seat, "mass-ward").length > 0);
+}
+
+const isAttack = (data: CardData): boolean => data.category === "AD" || data.category === "AM";
+
+/** PL added to `seat`'s AD and AM for that card only (R2): belts and Pacte ténébreux. */
+export function attackBonus(state: EmmerlausState, seat: number, data: CardData): number {
+  if (!isAttack(data)) return 0;
+  let bonus = worn(state, seat, "attack-power").reduce((sum, w) => sum + w.effect.value, 0);
+  for (const l of state.players[seat]!.lying) {
+    const e = card(l.card).effect;
+    if (e.kind === "pact") bonus += e.power;
+  }
+  return bonus;
+}
+
+/** The category of cards a staff stores, or null for any other card. */
+function stores(id: string): "AD" | "AM" | null {
+  const e = card(id).effect;
+  return e.kind === "staff" ? e.stores : null;
+}
+
+/** The cards stored on `seat`'s staff `staff` (lying entries "stored", of the category it stores). */
+function storedOn(state: EmmerlausState, seat: number, staff: string): Lying[] {
+  const category = stores(staff);
+  return state.players[seat]!.lying.filter((l) => l.stage === "stored" && card(l.card).category === category);
+}
+
+/** A staff leaves `seat`'s play: the cards stored on it go to the discard pile with it. */
+function dropStored(state: EmmerlausState, seat: number, staff: string): void {
+  if (stores(staff) === null) return;
+  const p = state.players[seat]!;
+  for (const l of storedOn(state, seat, staff)) {
+    p.lying.splice(p.lying.indexOf(l), 1);
+    state.discard.push(l.card);
+  }
+}
+
+/** The power rings `seat` wears, which the ring spells may give up (distinct ids). */
+function powerRings(state: EmmerlausState, seat: number): string[] {
+  return [...new Set(worn(state, seat, "power").map((w) => w.id))];
+}
+
+/**
+ * The resistance threshold of `seat` against `data` sent by `from` (R7): base 10, robes, Résistance
+ * accrue, card and curse maluses, and the sender's Pacte ténébreux against their AD and AM.
+ */
+export function threshold(state: EmmerlausState, seat: number, data: CardData, from?: number): number {
   const p = state.players[seat]!;
   let t = BASE_THRESHOLD;
   for (const id of p.objects) {
@@ -59,134 +128,32 @@ export function threshold(state: EmmerlausState, seat: number, data: CardData): 
     const e = card(l.card).effect;
     if (e.kind === "curse") t -= e.malus;
   }
+  if (from !== undefined && from !== seat && isAttack(data)) {
+    for (const l of state.players[from]!.lying) {
+      const e = card(l.card).effect;
+      if (e.kind === "pact") t -= e.malus;
+    }
+  }
   return t;
 }
 
 // ---------------------------------------------------------------- setup and arrangements
 
-function freshPlayer(): Player {
+export function freshPlayer(): Player {
   return { life: LIFE_AT_START, alive: true, hand: [], objects: [], lying: [], heightened: false };
 }
 
-function freshTurn(seat: number): EmmerlausState["turn"] {
+export function freshTurn(seat: number): EmmerlausState["turn"] {
   return { seat, anchor: seat, playsLeft: 1, bonus: false, noDraw: false, number: 1 };
 }
 
-export function setup({ seats, seed }: GameSetup<EmmerlausOptions>): EmmerlausState {
+export function setup({ seats, options, seed }: GameSetup<EmmerlausOptions>): EmmerlausState {
   const rng = createRng(seed);
-  const deck = shuffle(rng, baseDeck());
+  const deck = shuffle(rng, deckOf(options));
   const players = Array.from({ length: seats }, freshPlayer);
   // Deal one card at a time, clockwise.
-  for (let round = 0; round < HAND_SIZE; round++) for (const p of players) p.hand.push(deck.shift()!);
-  return { rng, players, deck, discard: [], turn: freshTurn(0), phase: { type: "play" } };
-}
-
-/** Untrusted arrangement (README "Arrangement format"). Cards not placed go to the bottom of the deck, shuffled. */
-export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unknown): Result<EmmerlausState, string> {
-  const seats = setupInfo.seats;
-  if (seats < 2 || seats > 10) return err(`seats: 2 to 10 players, got ${seats}`);
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return err("arrangement: expected an object");
-  const a = raw as Record<string, unknown>;
-  const known = ["deck", "hands", "life", "objects", "lying", "discard", "first"];
-  for (const key of Object.keys(a)) if (!known.includes(key)) return err(`arrangement.${key}: unknown field (expected ${known.join(", ")})`);
-  const remaining = new Map<string, number>();
-  for (const id of baseDeck()) remaining.set(id, (remaining.get(id) ?? 0) + 1);
-  const take = (id: unknown, where: string): Result<string, string> => {
-    if (!isCardId(id)) return err(`${where}: unknown card ${JSON.stringify(id)}`);
-    const left = remaining.get(id) ?? 0;
-    if (left === 0) return err(`${where}: more copies of ${id} than the deck holds`);
-    remaining.set(id, left - 1);
-    return ok(id);
-  };
-  const list = (value: unknown, where: string): Result<string[], string> => {
-    if (!Array.isArray(value)) return err(`${where}: expected a list of card ids`);
-    const out: string[] = [];
-    for (let i = 0; i < value.length; i++) {
-      const t = take(value[i], `${where}[${i}]`);
-      if (!t.ok) return t;
-      out.push(t.value);
-    }
-    return ok(out);
-  };
-  const perSeat = (key: string): Result<unknown[] | null, string> => {
-    if (a[key] === undefined) return ok(null);
-    if (!Array.isArray(a[key]) || (a[key] as unknown[]).length !== seats) return err(`arrangement.${key}: expected one entry per seat (${seats})`);
-    return ok(a[key] as unknown[]);
-  };
-  const rng = createRng(setupInfo.seed);
-  const players = Array.from({ length: seats }, freshPlayer);
-  const hands = perSeat("hands");
-  if (!hands.ok) return hands;
-  const objects = perSeat("objects");
-  if (!objects.ok) return objects;
-  const lying = perSeat("lying");
-  if (!lying.ok) return lying;
-  const life = perSeat("life");
-  if (!life.ok) return life;
-  for (let s = 0; s < seats; s++) {
-    const p = players[s]!;
-    if (hands.value) {
-      const h = list(hands.value[s], `arrangement.hands[${s}]`);
-      if (!h.ok) return h;
-      if (h.value.length > HAND_SIZE) return err(`arrangement.hands[${s}]: at most ${HAND_SIZE} cards`);
-      p.hand = h.value;
-    }
-    if (objects.value) {
-      const o = list(objects.value[s], `arrangement.objects[${s}]`);
-      if (!o.ok) return o;
-      for (const id of o.value) {
-        const kind = objectKind(id);
-        if (!kind || kind === "potion") return err(`arrangement.objects[${s}]: ${id} is not an object laid in play`);
-        if (o.value.filter((x) => objectKind(x) === kind).length > OBJECT_LIMITS[kind]) return err(`arrangement.objects[${s}]: too many of kind ${kind}`);
-      }
-      p.objects = o.value;
-    }
-    if (lying.value) {
-      const entries = lying.value[s];
-      if (!Array.isArray(entries)) return err(`arrangement.lying[${s}]: expected a list`);
-      for (let i = 0; i < entries.length; i++) {
-        const e = entries[i] as Record<string, unknown> | null;
-        const where = `arrangement.lying[${s}][${i}]`;
-        if (e === null || typeof e !== "object") return err(`${where}: expected {card, from?, stage?}`);
-        if (!["sommeil", "malediction", "sanctuaire-d-emmerlaus"].includes(e.card as string)) return err(`${where}: only sommeil, malediction or sanctuaire-d-emmerlaus lie in front of a player`);
-        const t = take(e.card, `${where}.card`);
-        if (!t.ok) return t;
-        const from = e.from ?? s;
-        if (typeof from !== "number" || !Number.isInteger(from) || from < 0 || from >= seats) return err(`${where}.from: a seat number`);
-        const entry: Lying = { card: t.value, from };
-        if (t.value === "sommeil") {
-          if (e.stage !== "asleep" && e.stage !== "groggy") return err(`${where}.stage: "asleep" or "groggy" for sommeil`);
-          entry.stage = e.stage;
-        }
-        p.lying.push(entry);
-      }
-    }
-    if (life.value) {
-      const l = life.value[s];
-      if (typeof l !== "number" || !Number.isInteger(l) || l < 1) return err(`arrangement.life[${s}]: a whole number ≥ 1`);
-      p.life = l;
-    }
-  }
-  let discard: string[] = [];
-  if (a.discard !== undefined) {
-    const d = list(a.discard, "arrangement.discard");
-    if (!d.ok) return d;
-    discard = d.value;
-  }
-  let deck: string[] = [];
-  if (a.deck !== undefined) {
-    const d = list(a.deck, "arrangement.deck");
-    if (!d.ok) return d;
-    deck = d.value;
-  }
-  const rest: string[] = [];
-  for (const [id, n] of remaining) for (let i = 0; i < n; i++) rest.push(id);
-  shuffle(rng, rest);
-  if (!hands.value) for (const p of players) while (p.hand.length < HAND_SIZE && (deck.length > 0 || rest.length > 0)) p.hand.push(deck.length > 0 ? deck.shift()! : rest.shift()!);
-  deck.push(...rest);
-  const first = a.first ?? 0;
-  if (typeof first !== "number" || !Number.isInteger(first) || first < 0 || first >= seats) return err("arrangement.first: a seat number");
-  return ok({ rng, players, deck, discard, turn: freshTurn(first), phase: { type: "play" } });
+  for (let round = 0; round < handSize(options); round++) for (const p of players) p.hand.push(deck.shift()!);
+  return { rng, players, deck, discard: [], turn: freshTurn(0), phase: { type: "play" }, options: { ...options } };
 }
 
 // ---------------------------------------------------------------- decisions and legal actions
@@ -210,6 +177,8 @@ export function decision(state: EmmerlausState): Decision {
     }
     case "pick":
       return { type: "turn", seat: phase.seat, prompt: msg("prompt.pick", { purpose: selector(phase.purpose), victim: seatRef(phase.victim) }) };
+    case "aim":
+      return { type: "turn", seat: phase.seat, prompt: msg("prompt.aim", { staff: cardName(phase.staff) }) };
   }
 }
 
@@ -236,6 +205,8 @@ function playActions(state: EmmerlausState, seat: number): Action[] {
   for (const id of distinct(p.hand)) {
     const data = card(id);
     out.push({ type: "discard", card: id });
+    // Instead of playing it, an AD (AM) may be laid on one's Bâton d'attaque (massive).
+    if (p.objects.some((o) => stores(o) === data.category)) out.push({ type: "store", card: id });
     if (data.category === "CA") continue;
     if (data.category === "ST" && state.turn.bonus) continue;
     const kind = data.object;
@@ -245,21 +216,23 @@ function playActions(state: EmmerlausState, seat: number): Action[] {
       else for (const old of distinct(same)) out.push({ type: "play", card: id, replace: old });
       continue;
     }
-    const eligible = opponentsOf(state, seat).filter((s) => !inSanctuary(state, s));
+    const eligible = opponentsOf(state, seat).filter((s) => !untouchable(state, s));
+    // The ring spells give up one of the caster's power rings: one action per ring (none: discard only).
+    const rings: (string | undefined)[] = data.needs === "own-ring" ? powerRings(state, seat) : [undefined];
     switch (data.targets) {
       case "self":
-        out.push({ type: "play", card: id });
+        for (const ring of rings) out.push({ type: "play", card: id, ...(ring ? { ring } : {}) });
         break;
       case "opponent":
-        for (const t of eligible) if (targetHas(state, t, data.needs)) out.push({ type: "play", card: id, target: t });
+        for (const ring of rings) for (const t of eligible) if (targetHas(state, t, data.needs)) out.push({ type: "play", card: id, target: t, ...(ring ? { ring } : {}) });
         break;
       case "left": {
         const left = leftOf(state, seat);
-        if (!inSanctuary(state, left)) out.push({ type: "play", card: id, target: left });
+        if (!untouchable(state, left)) out.push({ type: "play", card: id, target: left });
         break;
       }
       case "all-opponents":
-        if (eligible.length === 0) break;
+        if (!eligible.some((s) => !spared(state, s, data))) break;
         if (data.effect.kind === "sacrifice") for (let x = 1; x <= p.life; x++) out.push({ type: "play", card: id, x });
         else out.push({ type: "play", card: id });
         break;
@@ -300,7 +273,7 @@ function answerActions(state: EmmerlausState, seat: number, pending: Pending): A
   return out;
 }
 
-function pickOptions(state: EmmerlausState): (string | null)[] {
+export function pickOptions(state: EmmerlausState): (string | null)[] {
   const phase = state.phase;
   if (phase.type !== "pick") return [];
   const picker = state.players[phase.seat]!;
@@ -332,6 +305,10 @@ export function legalActions(state: EmmerlausState, seat: number): Action[] {
       return answerActions(state, seat, phase.pending);
     case "pick":
       return pickOptions(state).map((c) => ({ type: "pick", card: c }));
+    case "aim":
+      return opponentsOf(state, seat)
+        .filter((s) => !untouchable(state, s))
+        .map((target) => ({ type: "aim", target }));
   }
 }
 
@@ -422,7 +399,7 @@ function settle(state: EmmerlausState, events: Events, disintegrated: number | n
       p.hand = [];
       p.life = LIFE_AT_START;
       events.push({ type: "resurrected", seat }, { type: "life", seat, delta: 0, life: p.life });
-      draw(state, seat, HAND_SIZE, events);
+      draw(state, seat, handSize(state.options), events);
       continue;
     }
     p.alive = false;
@@ -448,7 +425,7 @@ function settle(state: EmmerlausState, events: Events, disintegrated: number | n
 function endTurn(state: EmmerlausState, events: Events): void {
   const t = state.turn;
   const p = state.players[t.seat]!;
-  if (p.alive && !t.noDraw) draw(state, t.seat, HAND_SIZE - p.hand.length, events);
+  if (p.alive && !t.noDraw) draw(state, t.seat, handSize(state.options) - p.hand.length, events);
   for (const q of state.players) q.heightened = false;
   const next = clockwiseFrom(state, t.anchor).find((s) => state.players[s]!.alive) ?? t.anchor;
   startTurn(state, next, t.number + 1, events);
@@ -469,6 +446,16 @@ function startTurn(state: EmmerlausState, seat: number, number: number, events: 
     } else if (l.card === "sommeil" && l.stage === "asleep") {
       l.stage = "groggy";
       skip = true;
+    } else if (card(l.card).effect.kind === "boost") {
+      // An expansion potion acts for its number of turns, then is discarded at the next one.
+      if (l.turns === 0) {
+        p.lying.splice(p.lying.indexOf(l), 1);
+        state.discard.push(l.card);
+        events.push({ type: "lapsed", seat, card: l.card });
+      } else {
+        l.turns = (l.turns ?? 1) - 1;
+        l.stage = "active";
+      }
     }
   }
   if (skip) {
@@ -477,7 +464,35 @@ function startTurn(state: EmmerlausState, seat: number, number: number, events: 
     endTurn(state, events);
     return;
   }
+  // Objects that act at the start of a turn played (R4): Anneau de vitalité.
+  for (const { id, effect } of worn(state, seat, "vitality")) {
+    const r = rollDie(state.rng, effect.die);
+    events.push({ type: "roll", seat, what: "vitality", card: id, die: effect.die, dice: [r], total: r });
+    gain(state, seat, r, events);
+  }
+  for (const boost of activeBoosts(state, seat)) if (boost.plays) state.turn.playsLeft = Math.max(state.turn.playsLeft, boost.plays);
+  // A staff fires (the owner aims a Bâton d'attaque); the turn then goes on from afterCard.
+  const staff = worn(state, seat, "staff")[0];
+  const aimable = opponentsOf(state, seat).filter((s) => !untouchable(state, s));
+  if (staff && aimable.length > 0) {
+    if (staff.effect.stores === "AD") state.phase = { type: "aim", seat, staff: staff.id };
+    else fire(state, seat, staff.id, aimable, events);
+    return;
+  }
   if (p.hand.length === 0) endTurn(state, events);
+}
+
+/** A staff's shot at `targets`: 1 die plus 1 per card stored on it; the targets may answer with Résistance accrue. */
+function fire(state: EmmerlausState, seat: number, staff: string, targets: number[], events: Events): void {
+  const dice = 1 + storedOn(state, seat, staff).length;
+  events.push({ type: "shot", seat, card: staff, ...(stores(staff) === "AD" ? { target: targets[0]! } : {}) });
+  const askers = targets.filter((t) => !defenceless(state, t));
+  const pending: Pending = { caster: seat, card: staff, x: dice, keep: null, targets, askers, asked: 0, annulled: 0, mirrors: [], chain: null, forced: false, shot: true };
+  if (askers.length > 0) {
+    state.phase = { type: "answer", pending };
+    return;
+  }
+  resolve(state, pending, events);
 }
 
 /** After a card is fully resolved: next play of the turn, or its end. */
@@ -511,8 +526,9 @@ export function apply(state: EmmerlausState, seat: number, action: Action): Emme
       // R18: two Annulations together lift a Malédiction.
       removeFromHand(state, seat, "annulation");
       removeFromHand(state, seat, "annulation");
+      // One Malédiction, the oldest (with 200 or 300 cards two may lie there: each needs its pair).
       const p = state.players[seat]!;
-      p.lying = p.lying.filter((l) => l.card !== "malediction");
+      p.lying.splice(p.lying.findIndex((l) => l.card === "malediction"), 1);
       state.discard.push("annulation", "annulation", "malediction");
       state.turn.playsLeft--;
       events.push({ type: "curse-lifted", seat });
@@ -533,6 +549,19 @@ export function apply(state: EmmerlausState, seat: number, action: Action): Emme
       if (phase.type !== "pick") throw new Error("no pick expected");
       pick(state, action.card, events);
       break;
+    case "store": {
+      removeFromHand(state, seat, action.card);
+      state.players[seat]!.lying.push({ card: action.card, from: seat, stage: "stored" });
+      state.turn.playsLeft--;
+      const staff = state.players[seat]!.objects.find((o) => stores(o) === card(action.card).category)!;
+      events.push({ type: "stored", seat, card: action.card, staff });
+      afterCard(state, events);
+      break;
+    }
+    case "aim":
+      if (phase.type !== "aim") throw new Error("no aim expected");
+      fire(state, seat, phase.staff, [action.target], events);
+      break;
   }
   return events;
 }
@@ -549,12 +578,21 @@ function play(state: EmmerlausState, seat: number, action: Extract<Action, { typ
   const p = state.players[seat]!;
   removeFromHand(state, seat, action.card);
   state.turn.playsLeft--;
-  events.push({ type: "played", seat, card: action.card, ...(action.target !== undefined ? { target: action.target } : {}), ...(action.x !== undefined ? { x: action.x } : {}), ...(action.keep !== undefined ? { keep: action.keep } : {}), ...(action.replace !== undefined ? { replace: action.replace } : {}) });
+  events.push({ type: "played", seat, card: action.card, ...(action.target !== undefined ? { target: action.target } : {}), ...(action.x !== undefined ? { x: action.x } : {}), ...(action.keep !== undefined ? { keep: action.keep } : {}), ...(action.replace !== undefined ? { replace: action.replace } : {}), ...(action.ring !== undefined ? { ring: action.ring } : {}) });
+  // The ring spells: the ring is given up as the card is played, kept by nobody even if it is annulled (as R27).
+  let ringValue: number | null = null;
+  if (action.ring !== undefined) {
+    const ring = card(action.ring).effect;
+    ringValue = ring.kind === "power" ? ring.value : 0;
+    p.objects.splice(p.objects.indexOf(action.ring), 1);
+    state.discard.push(action.ring);
+  }
   // Objects laid in play take no answer (R3, R5).
   if (data.object && data.object !== "potion") {
     if (action.replace !== undefined) {
       p.objects.splice(p.objects.indexOf(action.replace), 1);
       state.discard.push(action.replace);
+      dropStored(state, seat, action.replace);
     }
     p.objects.push(action.card);
     afterCard(state, events);
@@ -574,13 +612,13 @@ function play(state: EmmerlausState, seat: number, action: Extract<Action, { typ
   }
   let targets: number[] = [];
   if (data.targets === "opponent" || data.targets === "left") targets = [action.target!];
-  else if (data.targets === "all-opponents") targets = opponentsOf(state, seat).filter((s) => !inSanctuary(state, s));
+  else if (data.targets === "all-opponents") targets = opponentsOf(state, seat).filter((s) => !spared(state, s, data));
   const answerable = data.band.annul > 0 || data.band.mirror || (data.band.heighten && data.band.sphere !== "red");
   let askers: number[] = [];
   if (data.object !== "potion" && answerable) {
     askers = targets.length > 0 ? targets.filter((t) => !defenceless(state, t)) : data.band.annul > 0 ? opponentsOf(state, seat).filter((s) => !defenceless(state, s)) : [];
   }
-  const pending: Pending = { caster: seat, card: action.card, x: action.x ?? null, keep: action.keep ?? null, targets, askers, asked: 0, annulled: 0, mirrors: [], chain: null, forced: false };
+  const pending: Pending = { caster: seat, card: action.card, x: action.x ?? ringValue, keep: action.keep ?? null, targets, askers, asked: 0, annulled: 0, mirrors: [], chain: null, forced: false };
   if (askers.length > 0) {
     state.phase = { type: "answer", pending };
     return;
@@ -665,19 +703,27 @@ interface Share {
   forced: boolean;
 }
 
-function resistance(state: EmmerlausState, seat: number, data: CardData, events: Events): ResistanceResult {
-  const n = rollDie(state.rng, 20);
-  const t = threshold(state, seat, data);
-  const result: ResistanceResult = n === 1 ? "full" : n === 20 ? "fatal" : n <= t ? "success" : "fail";
-  events.push({ type: "roll", seat, what: "resistance", card: data.id, die: 20, dice: [n], total: n, threshold: t, result });
-  return result;
+/** Results from best to worst, for Robe de double résistance (the better roll counts). */
+const RESULTS: readonly ResistanceResult[] = ["full", "success", "fail", "fatal"];
+
+function resistance(state: EmmerlausState, seat: number, data: CardData, from: number, events: Events): ResistanceResult {
+  const t = threshold(state, seat, data, from);
+  const rolls = worn(state, seat, "double-resistance").length > 0 ? 2 : 1;
+  let best: ResistanceResult = "fatal";
+  for (let i = 0; i < rolls; i++) {
+    const n = rollDie(state.rng, 20);
+    const result: ResistanceResult = n === 1 ? "full" : n === 20 ? "fatal" : n <= t ? "success" : "fail";
+    events.push({ type: "roll", seat, what: "resistance", card: data.id, die: 20, dice: [n], total: n, threshold: t, result });
+    if (RESULTS.indexOf(result) < RESULTS.indexOf(best)) best = result;
+  }
+  return best;
 }
 
 /** How much of an amount a share takes: 0, half, 1 or 2 (R7, R8). */
 function factor(state: EmmerlausState, share: Share, data: CardData, events: Events): { f: number; half: boolean } {
   if (share.forced) return { f: 2, half: false };
   if (!share.rolls || data.band.sphere === "red") return { f: 1, half: false };
-  const r = resistance(state, share.receiver, data, events);
+  const r = resistance(state, share.receiver, data, share.sender, events);
   if (r === "full") return { f: 0, half: false };
   if (r === "fatal") return { f: 2, half: false };
   if (r === "fail") return { f: 1, half: false };
@@ -702,10 +748,15 @@ function sharedAmount(state: EmmerlausState, ctx: Ctx, amount: Amount, targetPl:
   return ctx.shared;
 }
 
-/** Damage from an opponent's card, less Robe d'absorption (R29). */
+/**
+ * Damage from an opponent's card: times the sender's potions, less Robe d'absorption (R29); a Robe
+ * miroir takes up to 1d6 of it off and deals that to the sender.
+ */
 function damage(state: EmmerlausState, share: Share, amount: number, events: Events): number {
   let dealt = amount;
+  let sent = 0;
   if (dealt > 0 && share.sender !== share.receiver) {
+    for (const boost of activeBoosts(state, share.sender)) dealt *= boost.damage ?? 1;
     for (const id of state.players[share.receiver]!.objects) {
       const e = card(id).effect;
       if (e.kind === "absorption") {
@@ -713,10 +764,37 @@ function damage(state: EmmerlausState, share: Share, amount: number, events: Eve
         events.push({ type: "roll", seat: share.receiver, what: "absorption", card: id, die: e.die, dice: [r], total: r });
         dealt = Math.max(0, dealt - r);
       }
+      if (e.kind === "mirror-robe" && dealt > 0) {
+        const r = rollDie(state.rng, e.die);
+        events.push({ type: "roll", seat: share.receiver, what: "mirror-robe", card: id, die: e.die, dice: [r], total: r });
+        sent = Math.min(r, dealt);
+        dealt -= sent;
+      }
     }
   }
   lose(state, share.receiver, dealt, events);
+  lose(state, share.sender, sent, events);
   return dealt;
+}
+
+/**
+ * An opponent's card hit the wearer (took life, and the wearer is still standing): Robe de
+ * contre-attaque and Robe vampirique answer the sender. Their own damage is caused by a robe, so
+ * it sets off no robe.
+ */
+function robesAnswer(state: EmmerlausState, share: Share, before: number, events: Events): void {
+  const receiver = state.players[share.receiver]!;
+  if (share.sender === share.receiver || !receiver.alive || receiver.life <= 0 || receiver.life >= before) return;
+  const sender = state.players[share.sender]!;
+  for (const id of receiver.objects) {
+    const e = card(id).effect;
+    if (e.kind !== "retaliation" && e.kind !== "vampiric") continue;
+    const r = rollDie(state.rng, e.die);
+    events.push({ type: "roll", seat: share.receiver, what: e.kind, card: id, die: e.die, dice: [r], total: r });
+    const had = Math.max(0, sender.life);
+    lose(state, share.sender, r, events);
+    if (e.kind === "vampiric") gain(state, share.receiver, Math.min(r, had), events);
+  }
 }
 
 function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Events): void {
@@ -774,6 +852,19 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
       if (r < receiver.life) lose(state, share.receiver, receiver.life - r, events);
       return;
     }
+    case "staff": {
+      // Each shot: one roll for all its targets (as R19), each target's own resistance.
+      const f = factor(state, share, ctx.data, events);
+      if (f.f === 0) return;
+      const raw = sharedAmount(state, ctx, { dice: { count: ctx.pending.x!, die: effect.die } }, targetPl, events);
+      damage(state, share, scale(raw, f), events);
+      return;
+    }
+    case "ring-damage": {
+      const f = factor(state, share, ctx.data, events);
+      damage(state, share, scale(effect.per * ctx.pending.x!, f), events);
+      return;
+    }
     case "sacrifice": {
       // The X an opponent takes is damage, so Robe d'absorption applies (R29).
       const f = factor(state, share, ctx.data, events);
@@ -783,6 +874,7 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
     case "despoil": {
       if (factor(state, share, ctx.data, events).f === 0) return;
       state.discard.push(...receiver.objects);
+      for (const id of receiver.objects) dropStored(state, share.receiver, id);
       receiver.objects = [];
       events.push({ type: "despoiled", seat: share.receiver });
       return;
@@ -839,7 +931,7 @@ function applyShare(state: EmmerlausState, ctx: Ctx, share: Share, events: Event
 function resolve(state: EmmerlausState, pending: Pending, events: Events): void {
   const data = card(pending.card);
   const caster = pending.caster;
-  const ctx: Ctx = { pending, data, pl: power(state, caster), shared: null, pick: null, lying: null, drained: 0 };
+  const ctx: Ctx = { pending, data, pl: power(state, caster) + attackBonus(state, caster, data), shared: null, pick: null, lying: null, drained: 0 };
   const effect = data.effect;
   let disintegrated: number | null = null;
   switch (effect.kind) {
@@ -858,23 +950,45 @@ function resolve(state: EmmerlausState, pending: Pending, events: Events): void 
     case "divine":
       divine(state, pending, events);
       return;
+    case "pact":
+      ctx.lying = { seat: caster, entry: { card: pending.card, from: caster } };
+      break;
+    case "boost": {
+      // An expansion potion: 1dX of its owner's turns, from the next one (R4, R15).
+      const r = rollDie(state.rng, effect.die);
+      events.push({ type: "roll", seat: caster, what: "duration", card: data.id, die: effect.die, dice: [r], total: r });
+      ctx.lying = { seat: caster, entry: { card: pending.card, from: caster, stage: "waiting", turns: r } };
+      break;
+    }
+    case "convert-ring":
+      gain(state, caster, effect.per * pending.x!, events);
+      break;
     default:
       for (const target of pending.targets) {
         const chain = pending.mirrors.find((m) => m.target === target);
         const mirrored = chain !== undefined && chain.count % 2 === 1;
-        const share: Share = {
+        let share: Share = {
           receiver: mirrored ? caster : target,
           sender: mirrored ? target : caster,
           rolls: !chain && !pending.forced && !defenceless(state, target),
           forced: pending.forced,
         };
+        // Amulette anti-miroir: a card allowing Miroir that reaches its wearer, unanswered by Miroir, turns back on a 1.
+        const amulet = !chain && data.band.mirror && state.players[target]!.alive ? worn(state, target, "turn-back")[0] : undefined;
+        if (amulet) {
+          const r = rollDie(state.rng, amulet.effect.die);
+          events.push({ type: "roll", seat: target, what: "turn-back", card: amulet.id, die: amulet.effect.die, dice: [r], total: r });
+          if (r === 1) share = { receiver: caster, sender: target, rolls: false, forced: pending.forced };
+        }
         if (effect.kind === "kill") disintegrated = share.receiver;
+        const before = state.players[share.receiver]!.life;
         applyShare(state, ctx, share, events);
+        robesAnswer(state, share, before, events);
       }
       if (ctx.drained > 0) gain(state, caster, ctx.drained, events);
   }
   if (ctx.lying && state.players[ctx.lying.seat]!.alive) state.players[ctx.lying.seat]!.lying.push(ctx.lying.entry);
-  else state.discard.push(pending.card);
+  else if (!pending.shot) state.discard.push(pending.card);
   if (settle(state, events, disintegrated)) return;
   if (ctx.pick && state.players[ctx.pick.seat]!.alive && state.players[ctx.pick.victim]!.alive) {
     state.phase = { type: "pick", ...ctx.pick };
@@ -902,7 +1016,7 @@ function divine(state: EmmerlausState, pending: Pending, events: Events): void {
   state.deck = shuffle(state.rng, pool);
   state.discard = [pending.card];
   events.push({ type: "reshuffled", size: state.deck.length });
-  for (const seat of [caster, ...opponentsOf(state, caster)]) draw(state, seat, HAND_SIZE - state.players[seat]!.hand.length, events);
+  for (const seat of [caster, ...opponentsOf(state, caster)]) draw(state, seat, handSize(state.options) - state.players[seat]!.hand.length, events);
   state.turn.noDraw = true;
   state.turn.playsLeft = 0;
   afterCard(state, events);
@@ -919,11 +1033,17 @@ function pick(state: EmmerlausState, chosen: string | null, events: Events): voi
     case "acid":
       victim.objects.splice(victim.objects.indexOf(chosen!), 1);
       state.discard.push(chosen!);
+      dropStored(state, phase.victim, chosen!);
       events.push({ type: "object-lost", seat: phase.victim, card: chosen!, by: phase.seat, why: phase.purpose === "acid" ? "acid" : "dispel" });
       break;
     case "steal": {
       victim.objects.splice(victim.objects.indexOf(chosen!), 1);
       picker.objects.push(chosen!);
+      // The cards stored on a staff follow it.
+      for (const l of storedOn(state, phase.victim, chosen!)) {
+        victim.lying.splice(victim.lying.indexOf(l), 1);
+        picker.lying.push(l);
+      }
       events.push({ type: "stolen", seat: phase.seat, from: phase.victim, card: chosen! });
       const kind = objectKind(chosen!) as ObjectKind;
       // R30: over a limit, the thief discards one of their own of that kind.
@@ -936,6 +1056,7 @@ function pick(state: EmmerlausState, chosen: string | null, events: Events): voi
     case "steal-excess":
       picker.objects.splice(picker.objects.indexOf(chosen!), 1);
       state.discard.push(chosen!);
+      dropStored(state, phase.seat, chosen!);
       events.push({ type: "object-lost", seat: phase.seat, card: chosen!, by: phase.seat, why: "limit" });
       break;
     case "wrath": {
@@ -954,6 +1075,6 @@ function pick(state: EmmerlausState, chosen: string | null, events: Events): voi
 export function allCards(state: EmmerlausState): string[] {
   const out = [...state.deck, ...state.discard];
   for (const p of state.players) out.push(...p.hand, ...p.objects, ...p.lying.map((l) => l.card));
-  if (state.phase.type === "answer") out.push(state.phase.pending.card);
+  if (state.phase.type === "answer" && !state.phase.pending.shot) out.push(state.phase.pending.card);
   return out;
 }

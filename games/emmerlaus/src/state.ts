@@ -1,14 +1,21 @@
 // Emmerlaüs game state (plain JSON): players, the draw and discard piles, the current turn, and
 // the phase — a discriminated union handled by an explicit switch in rules.ts.
 import type { RngState } from "@grimoire/engine";
+import type { EmmerlausOptions } from "./vocabulary.ts";
 
 /** A card lying in front of a player (not an object): Sommeil, Malédiction, Sanctuaire (R15). */
 export interface Lying {
   readonly card: string;
   /** Who laid it. */
   readonly from: number;
-  /** Sommeil: "asleep" = next turn skipped, "groggy" = defenceless until the following turn (R24). */
-  stage?: "asleep" | "groggy";
+  /**
+   * Sommeil: "asleep" = next turn skipped, "groggy" = defenceless until the following turn (R24).
+   * Expansion potions: "waiting" until the owner's next turn, then "active". An AD or AM card laid
+   * on its owner's staff (Bâton d'attaque, massive): "stored"; it follows the staff.
+   */
+  stage?: "asleep" | "groggy" | "waiting" | "active" | "stored";
+  /** Expansion potions: the owner's turns still to start with it active. */
+  turns?: number;
 }
 
 export interface Player {
@@ -61,6 +68,8 @@ export interface Pending {
   chain: { target: number; seat: number } | null;
   /** Colère du magicien's forced AD: no answer, no roll, doubled (R23). */
   readonly forced: boolean;
+  /** A staff's shot: `card` is the staff, which stays in play; `x` is the number of dice. */
+  readonly shot?: true;
 }
 
 export type PickPurpose = "dispel-ring" | "steal" | "steal-excess" | "acid" | "wrath";
@@ -69,6 +78,8 @@ export type Phase =
   | { type: "play" }
   | { type: "answer"; pending: Pending }
   | { type: "pick"; seat: number; purpose: PickPurpose; victim: number; kind?: string }
+  /** Bâton d'attaque at the start of its owner's turn: which opponent it fires at. */
+  | { type: "aim"; seat: number; staff: string }
   | { type: "over"; winner: number | null };
 
 export interface EmmerlausState {
@@ -80,15 +91,22 @@ export interface EmmerlausState {
   discard: string[];
   turn: Turn;
   phase: Phase;
+  /** The table's options (public): which cards are in the game, and so the hand size. */
+  options: EmmerlausOptions;
   /** Seats in clockwise order, once a Transfert de corps has made two players swap places (R25); absent = seat order. */
   seating?: number[];
 }
 
 /**
- * What a roll was for: a card's amount (damage, drain, healing), one of Main brûlante's hits, a
+ * What a roll was for (ExpansionRoll below for the expansion objects): a card's amount (damage, drain, healing), one of Main brûlante's hits, a
  * resistance roll, Robe d'absorption's die, acid's die, or Au seuil de la mort's new life.
  */
-export type RollPurpose = "amount" | "hit" | "resistance" | "absorption" | "acid" | "set-life";
+export type RollPurpose = "amount" | "hit" | "resistance" | "absorption" | "acid" | "set-life" | ExpansionRoll;
+/**
+ * Expansion objects' dice: Anneau de vitalité's life, Amulette anti-miroir's 1d10 (a 1 turns the card
+ * back), a robe's answer to a hit (contre-attaque, miroir, vampirique), a potion's number of turns.
+ */
+export type ExpansionRoll = "vitality" | "turn-back" | "retaliation" | "mirror-robe" | "vampiric" | "duration";
 /** A resistance roll: natural 1 (nothing gets through), at or under the threshold, over it, natural 20 (doubled). */
 export type ResistanceResult = "full" | "success" | "fail" | "fatal";
 /** Why an object left its owner's play for the discard pile. */
@@ -97,8 +115,12 @@ export type LossReason = "dispel" | "acid" | "limit";
 // Events are data: describe.ts words them from the catalogues in text/.
 export type EmmerlausEvent =
   | { type: "turn"; seat: number }
-  | { type: "played"; seat: number; card: string; target?: number; x?: number; keep?: string | null; replace?: string }
+  | { type: "played"; seat: number; card: string; target?: number; x?: number; keep?: string | null; replace?: string; ring?: string }
   | { type: "discarded"; seat: number; card: string }
+  /** An AD or AM laid on `seat`'s staff. */
+  | { type: "stored"; seat: number; card: string; staff: string }
+  /** `seat`'s staff fires, at `target` (Bâton d'attaque) or at every opponent. */
+  | { type: "shot"; seat: number; card: string; target?: number }
   | { type: "answered"; seat: number; answer: "pass" | "annul" | "mirror" | "heighten"; count?: number }
   | { type: "cancelled"; card: string }
   /**

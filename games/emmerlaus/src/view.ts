@@ -1,7 +1,7 @@
 // What each seat may see (one projection): hands are private, the draw pile is a count, everything
 // else lies face up. Télépathie shows a hand only through an event for its caster.
 import { deepClone, forkRng, shuffle, type RngState, type Viewer } from "@grimoire/engine";
-import { baseDeck, card } from "./cards.ts";
+import { card, deckOf } from "./cards.ts";
 import { allCards, power } from "./rules.ts";
 import type { EmmerlausEvent, EmmerlausState, Player } from "./state.ts";
 
@@ -32,6 +32,7 @@ export function view(state: EmmerlausState, viewer: Viewer, copy = true): Emmerl
     discard: own(state.discard),
     turn: own(state.turn),
     phase: hideKeep(own(state.phase), viewer),
+    options: own(state.options),
     ...(state.seating ? { seating: own(state.seating) } : {}),
   };
 }
@@ -73,8 +74,8 @@ export function resample(v: EmmerlausView, seat: number, rng: RngState): Emmerla
   const own = v.players[seat]!.hand ?? [];
   const players: Player[] = v.players.map((p) => ({ life: p.life, alive: p.alive, hand: [], objects: [...p.objects], lying: deepClone(p.lying), heightened: p.heightened }));
   players[seat]!.hand = [...own];
-  const partial: EmmerlausState = { rng: forkRng(rng), players, deck: [], discard: [...v.discard], turn: deepClone(v.turn), phase: deepClone(v.phase), ...(v.seating ? { seating: [...v.seating] } : {}) };
-  const unseen = shuffle(rng, multisetMinus(baseDeck(), allCards(partial)));
+  const partial: EmmerlausState = { rng: forkRng(rng), players, deck: [], discard: [...v.discard], turn: deepClone(v.turn), phase: deepClone(v.phase), options: { ...v.options }, ...(v.seating ? { seating: [...v.seating] } : {}) };
+  const unseen = shuffle(rng, multisetMinus(deckOf(v.options), allCards(partial)));
   v.players.forEach((p, s) => {
     if (s !== seat) players[s]!.hand = unseen.splice(0, p.handCount);
   });

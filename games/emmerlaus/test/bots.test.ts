@@ -2,7 +2,7 @@
 // bots only ever get their view, and the levels name registered bots.
 import { createRng, playout, type Bot } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { emmerlausGame, heuristicBot } from "../src/index.ts";
+import { DEFAULT_OPTIONS, emmerlausGame, heuristicBot } from "../src/index.ts";
 import { headToHead } from "../scripts/measure.ts";
 import { start } from "./helpers.ts";
 
@@ -27,10 +27,10 @@ describe("bots", () => {
     expect(choice).toEqual({ type: "play", card: "dommage", target: 1 });
   });
   it("a full 10-player game of heuristic bots ends", () => {
-    const state = emmerlausGame.setup({ seats: 10, options: {}, seed: 12 });
+    const state = emmerlausGame.setup({ seats: 10, options: DEFAULT_OPTIONS, seed: 12 });
     const bots = Array.from({ length: 10 }, () => heuristicBot()) as Bot<unknown, unknown>[];
     const played = playout(emmerlausGame, state, bots, createRng(3));
     expect(emmerlausGame.outcome(state)).not.toBeNull();
-    expect(played.length).toBeLessThan(emmerlausGame.maxActions(10, {}));
+    expect(played.length).toBeLessThan(emmerlausGame.maxActions(10, DEFAULT_OPTIONS));
   });
 });

@@ -1,23 +1,25 @@
 // Test helpers: a game from an arrangement with scripted dice, and actions played through the
 // engine's `act`, so every action is validated as untrusted input.
 import { act, unwrap, type Seat } from "@grimoire/engine";
-import { emmerlausGame, type EmmerlausEvent, type EmmerlausState } from "../src/index.ts";
+import { DEFAULT_OPTIONS, emmerlausGame, type EmmerlausOptions, type EmmerlausEvent, type EmmerlausState } from "../src/index.ts";
 
 export interface Arrange {
   seats?: number;
   hands?: string[][];
   objects?: string[][];
   life?: number[];
-  lying?: { card: string; from?: number; stage?: string }[][];
+  lying?: { card: string; from?: number; stage?: string; turns?: number }[][];
   deck?: string[];
   discard?: string[];
   first?: number;
+  /** Table options (default: the base 100-card deck, no expansions). */
+  options?: Partial<EmmerlausOptions>;
 }
 
 export function start(arrangement: Arrange = {}, dice: number[] = []): EmmerlausState {
-  const { seats = 2, ...rest } = arrangement;
+  const { seats = 2, options = {}, ...rest } = arrangement;
   const hands = rest.hands ?? Array.from({ length: seats }, () => []);
-  const state = unwrap(emmerlausGame.fromArrangement({ seats, options: {}, seed: 5 }, { ...rest, hands }));
+  const state = unwrap(emmerlausGame.fromArrangement({ seats, options: { ...DEFAULT_OPTIONS, ...options }, seed: 5 }, { ...rest, hands }));
   state.rng.forced = [...dice];
   return state;
 }

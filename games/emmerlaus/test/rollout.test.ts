@@ -3,7 +3,7 @@
 // the real view, and the value model it scores with ranks states sensibly.
 import { createRng, type RngState } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { emmerlausGame as game, heuristicBot, type EmmerlausState } from "../src/index.ts";
+import { DEFAULT_OPTIONS, emmerlausGame as game, heuristicBot, type EmmerlausState } from "../src/index.ts";
 import { rolloutImprovedBot, rolloutView } from "../src/bots/strong.ts";
 import { stateValue } from "../src/bots/value.ts";
 import { start } from "./helpers.ts";
@@ -12,7 +12,7 @@ const copy = (rng: RngState): RngState => ({ s: rng.s.slice(), forced: [] });
 
 /** Decision points (more than one legal action) of a heuristic self-play game. */
 function decisionPoints(seed: number, every = 3): { state: EmmerlausState; seat: number }[] {
-  const state = game.setup({ seats: 2, options: {}, seed });
+  const state = game.setup({ seats: 2, options: DEFAULT_OPTIONS, seed });
   const bot = heuristicBot();
   const rng = createRng(seed);
   const points: { state: EmmerlausState; seat: number }[] = [];

@@ -2,14 +2,14 @@
 // (R14), death and victory (R16), power level (R1–R3), categories (R32), hand size (R33), views.
 import { createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { allCards, emmerlausGame, evalAmount, power } from "../src/index.ts";
+import { DEFAULT_OPTIONS, allCards, emmerlausGame, evalAmount, power } from "../src/index.ts";
 import { asked, legal, life, play, refused, start } from "./helpers.ts";
 
 describe("setup", () => {
   it("2 to 10 players, 50 life, PL 1, 5 cards each, the rest in the draw pile (R33)", () => {
     expect([emmerlausGame.minSeats, emmerlausGame.maxSeats]).toEqual([2, 10]);
     for (const seats of [2, 5, 10]) {
-      const s = emmerlausGame.setup({ seats, options: {}, seed: 3 });
+      const s = emmerlausGame.setup({ seats, options: DEFAULT_OPTIONS, seed: 3 });
       expect(s.players.every((p) => p.life === 50 && p.hand.length === 5 && p.alive)).toBe(true);
       expect(s.players.map((_, seat) => power(s, seat))).toEqual(Array(seats).fill(1));
       expect(s.deck).toHaveLength(100 - 5 * seats);
@@ -18,7 +18,7 @@ describe("setup", () => {
   });
   it("arrangement errors name what is wrong", () => {
     const bad = (a: unknown) => {
-      const r = emmerlausGame.fromArrangement({ seats: 2, options: {}, seed: 1 }, a);
+      const r = emmerlausGame.fromArrangement({ seats: 2, options: DEFAULT_OPTIONS, seed: 1 }, a);
       return r.ok ? "" : r.error;
     };
     expect(bad({ hands: [["nope"], []] })).toContain("hands[0][0]: unknown card");
@@ -132,7 +132,7 @@ describe("views (hidden hands)", () => {
     expect(emmerlausGame.eventFor(drew, 0)).toMatchObject({ count: 5 });
   });
   it("resample keeps the view and redraws only the unknown", () => {
-    const s = emmerlausGame.setup({ seats: 4, options: {}, seed: 9 });
+    const s = emmerlausGame.setup({ seats: 4, options: DEFAULT_OPTIONS, seed: 9 });
     const v = emmerlausGame.view(s, 2);
     const r = emmerlausGame.resample(v, 2, createRng(4));
     expect(emmerlausGame.view(r, 2)).toEqual(v);
