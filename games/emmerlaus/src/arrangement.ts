@@ -6,7 +6,7 @@
 // plays on exactly as it would have. Cards are named by their ids in cards.ts.
 // fromArrangement checks what the rules make impossible (a card in two places, a dead wizard holding
 // cards, a third ring, an answer asked of nobody), not that the position can be reached.
-import { createRng, err, ok, shuffle, type GameSetup, type Result } from "@grimoire/engine";
+import { createRng, err, ok, rngFromWords, rngWords, rngWordsSchema, shuffle, type GameSetup, type Result } from "@grimoire/engine";
 import { card, deckOf, handSize, isCardId } from "./cards.ts";
 import { defenceless, freshPlayer, freshTurn, livingSeats, opponentsOf, pickOptions, untouchable } from "./rules.ts";
 import type { EmmerlausState, Lying, MirrorChain, Pending, PickPurpose, Player } from "./state.ts";
@@ -99,15 +99,13 @@ export function toArrangement(state: EmmerlausState): Arrangement {
   }
   if (phase.type === "aim") out.aim = { seat: phase.seat, staff: phase.staff };
   if (phase.type === "pick") out.pick = { seat: phase.seat, purpose: phase.purpose, victim: phase.victim, ...(phase.kind ? { kind: phase.kind as ObjectKind } : {}) };
-  out.rng = [...state.rng.s];
+  out.rng = rngWords(state.rng);
   return out;
 }
 
 type Raw = Record<string, unknown>;
 const isObject = (value: unknown): value is Raw => value !== null && typeof value === "object" && !Array.isArray(value);
 const isInt = (value: unknown): value is number => typeof value === "number" && Number.isInteger(value);
-const INT32_MIN = -0x80000000;
-const UINT32_MAX = 0xffffffff;
 
 /** Untrusted arrangement (README "Arrangement format"). Cards not placed go to the bottom of the deck, shuffled. */
 export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unknown): Result<EmmerlausState, string> {
@@ -362,11 +360,11 @@ export function fromArrangement(setupInfo: GameSetup<EmmerlausOptions>, raw: unk
   state.deck = [...deck, ...rest];
 
   if (a.rng !== undefined) {
-    const words = a.rng;
-    if (!Array.isArray(words) || words.length !== 4 || !words.every((w) => isInt(w) && w >= INT32_MIN && w <= UINT32_MAX)) return err("arrangement.rng: the generator's 4 words (32-bit integers)");
-    if (words.every((w) => w === 0)) return err("arrangement.rng: the generator's words cannot all be 0");
-    state.rng = { s: words.map((w: number) => w | 0), forced: [] };
+    const words = rngWordsSchema.safeParse(a.rng);
+    if (!words.success) return err(`arrangement.rng: ${words.error.issues[0]?.message ?? "the generator's 4 words (32-bit integers)"}`);
+    state.rng = rngFromWords(words.data);
   }
+
   return ok(state);
 }
 

@@ -104,9 +104,8 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
    * the same legal actions, and the same continuation — what is still face down (pile order) and
    * the generator's words (`rng`) are part of it, so later draws come out the same. Forced dice
    * are not: they are the scenario's `dice`. Checked by the property suite on every random state.
-   * Optional while games gain it (issue #17); to become required.
    */
-  toArrangement?(state: S): unknown;
+  toArrangement(state: S): unknown;
 
   decision(state: S): Decision;
   legalActions(state: S, seat: Seat): A[];

@@ -13,7 +13,7 @@
 //  - same seed and same actions give identical states;
 //  - every prompt, action label, event line and view line the game produces is worded in every
 //    language (each key and parameter it uses exists in its catalogues), as is each option and bot;
-//  - for a game with toArrangement: the arrangement is JSON, and fromArrangement (with another
+//  - the position as an arrangement is JSON, and fromArrangement (with another
 //    seed) rebuilds the same game: same views, decision and legal actions, the same arrangement,
 //    and the same next step (views and arrangement after one more action).
 import { isDeepStrictEqual } from "node:util";
@@ -158,7 +158,6 @@ function sameGame(game: AnyGame, context: string, rebuilt: any, state: any, seat
  * state of random play. The setup's seed differs from the game's, so nothing may come from it.
  */
 export function checkArrangement(game: AnyGame, state: any, setup: { seats: number; options: unknown; seed: number }, rng: RngState, context: string): void {
-  if (!game.toArrangement) fail(game, context, "no toArrangement");
   const where = `${context}, arrangement`;
   const arrangement = game.toArrangement(state);
   same(game, where, "arrangement and its JSON round trip", JSON.parse(JSON.stringify(arrangement)), arrangement);
@@ -233,7 +232,7 @@ export function checkGameProperties(game: AnyGame, props: PropertyOptions): Prop
       same(game, context, "JSON round trip", JSON.parse(JSON.stringify(state)), state);
       if (steps % viewEvery === 0) {
         checkViews(game, state, props.seats, rng, context);
-        if (game.toArrangement) checkArrangement(game, state, { seats: props.seats, options, seed }, rng, context);
+        checkArrangement(game, state, { seats: props.seats, options, seed }, rng, context);
       }
 
       const decision = game.decision(state);

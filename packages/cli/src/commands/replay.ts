@@ -104,7 +104,6 @@ function atAction(scenario: LoadedScenario, at: string | undefined): LoadedScena
 /** The position reached, as a scenario file: the same envelope, the game's arrangement, no actions. */
 function printArrangement(ctx: CliContext, file: string, scenario: LoadedScenario): void {
   const { game } = scenario;
-  if (!game.toArrangement) throw new CliError("cli.error.noArrangement", { id: game.id });
   const result = replayScenario(scenario);
   if (!result.ok) throw new CliError("cli.error.file", { file, detail: result.error });
   const state = result.value as { rng: { forced: number[] } };

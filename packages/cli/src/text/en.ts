@@ -113,7 +113,6 @@ export const en = {
   "cli.error.seat": "--seat: expected 1–{max}, got {got}",
   "cli.error.as": "--as: expected a seat from 1 to {max}, got {got}",
   "cli.error.at": "--at: expected an action number from 0 to {max}, got {got}",
-  "cli.error.noArrangement": "--arrangement: {id} cannot write its positions as arrangements yet",
   "cli.error.inputEnded": "input ended before the game did",
   "cli.error.read": "cannot read {file}: {code}",
   "cli.error.json": "{file} is not valid JSON: {detail}",

@@ -115,7 +115,6 @@ export const fr: Record<CliKey, string> = {
   "cli.error.seat": "--seat : de 1 à {max} attendu, et non {got}",
   "cli.error.as": "--as : une place de 1 à {max} attendue, et non {got}",
   "cli.error.at": "--at : un numéro d’action de 0 à {max} attendu, et non {got}",
-  "cli.error.noArrangement": "--arrangement : {id} ne sait pas encore écrire ses positions comme arrangements",
   "cli.error.inputEnded": "l’entrée s’est terminée avant la partie",
   "cli.error.read": "impossible de lire {file} : {code}",
   "cli.error.json": "{file} n’est pas du JSON valide : {detail}",
