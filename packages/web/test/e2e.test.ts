@@ -175,7 +175,8 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
 
     const [ra, rb] = await Promise.all([autoplay(a, "shazamm", 150_000), autoplay(b, "shazamm", 150_000)]);
     expect(ra).toMatch(/Winner: |Draw/);
-    expect(rb).toBe(ra);
+    // the same result, each reader named "you": Ada's "you" is Bea's "Ada", and Bea's "you" is Ada's "Bea"
+    expect(rb.replace(/\byou\b/, "Bea")).toBe(ra.replace(/\byou\b/, "Ada"));
     await a.screenshot({ path: `${ARTIFACTS}shazamm-two-browsers-over.png`, fullPage: true });
     await ctxA.close();
     await ctxB.close();
