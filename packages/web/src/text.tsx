@@ -3,10 +3,10 @@
 // players' display names, and "you" for the reader's seat. Re-renders when the language changes.
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { findGame } from "@grimoire/catalog";
-import type { AnyGame, GameText, Message, MessageParams } from "@grimoire/engine";
+import type { GameText, Message, MessageParams } from "@grimoire/engine";
 import { formatLine, formatMessage, PSEUDO, type DisplayLanguage, type TextContext } from "@grimoire/engine/text";
 import type { TableInfo } from "./protocol.ts";
+import { findWords, type GameWords } from "./games/words.ts";
 
 const NO_TEXT: GameText = { en: {}, fr: {} };
 
@@ -24,7 +24,8 @@ export function seatNames(table: TableInfo | null, level: (level: string) => str
 
 export interface GameTextApi {
   readonly lang: DisplayLanguage;
-  readonly game: AnyGame | undefined;
+  /** The game's catalogues and describers, or undefined for an unknown game. */
+  readonly game: GameWords | undefined;
   /** A message of the game's catalogue, as a fragment of a sentence. */
   t(key: string, params?: MessageParams): string;
   /** A Message (event, action, prompt) as a line or a label on its own (first letter upper-cased). */
@@ -36,7 +37,7 @@ export interface GameTextApi {
 }
 
 export function gameText(gameId: string, lang: DisplayLanguage, context: TextContext): GameTextApi {
-  const game = findGame(gameId);
+  const game = findWords(gameId);
   const text = game?.text ?? NO_TEXT;
   return {
     lang,
