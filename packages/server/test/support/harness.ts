@@ -83,8 +83,8 @@ export class Client {
     this.ws.send(typeof message === "string" ? message : JSON.stringify(message));
   }
 
-  /** The first message (already received or to come) matching `test`, after index `from`. */
-  waitFor<T extends ServerOut["type"]>(type: T, test: (m: Extract<ServerOut, { type: T }>) => boolean = () => true, from = 0, ms = 15000): Promise<Extract<ServerOut, { type: T }>> {
+  /** The first message (already received or to come) matching `test`, after index `from` (a generous wait: a loaded machine may start bot workers slowly). */
+  waitFor<T extends ServerOut["type"]>(type: T, test: (m: Extract<ServerOut, { type: T }>) => boolean = () => true, from = 0, ms = 60_000): Promise<Extract<ServerOut, { type: T }>> {
     const match = (m: ServerOut) => m.type === type && test(m as Extract<ServerOut, { type: T }>);
     const found = this.messages.slice(from).find(match);
     if (found) return Promise.resolve(found as Extract<ServerOut, { type: T }>);
