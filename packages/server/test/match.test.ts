@@ -4,9 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run } from "../../cli/src/main.ts";
+import { runCli } from "../../cli/test/support/harness.ts";
 import { PostgresStorage } from "../src/storage.ts";
 import { games } from "./support/catalog.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
@@ -57,20 +56,8 @@ describe("lobby", () => {
   });
 });
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await run(args, {
-    games,
-    findGame: (id) => games.find((g) => g.id === id),
-    stdin: Readable.from([""]),
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    loadServer: async () => ({}),
-    lang: "en",
-  });
-  return { code, stdout, stderr };
-}
+/** The command line in-process, with the server tests' games registered. */
+const cli = (args: string[]) => runCli(args, "", { games });
 
 async function botMatch(gameId: string, seats: number) {
   const created = await http(server, "POST", "/api/tables", { game: gameId, seats: Array.from({ length: seats }, () => ({ kind: "bot", level: "easy" })) });

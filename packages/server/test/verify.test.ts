@@ -3,9 +3,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run } from "../../cli/src/main.ts";
+import { runCli } from "../../cli/test/support/harness.ts";
 import { verifyRecord } from "../../cli/src/commands/verify.ts";
 import { sha256 } from "../src/index.ts";
 import { games } from "./support/catalog.ts";
@@ -60,20 +59,7 @@ describe("verify", () => {
     const bad = join(dir, "bad.json");
     writeFileSync(good, JSON.stringify(record));
     writeFileSync(bad, JSON.stringify({ ...record, eventsHash: "f".repeat(64) }));
-    const cli = async (file: string) => {
-      let stdout = "";
-      let stderr = "";
-      const code = await run(["verify", file], {
-        games,
-        findGame,
-        stdin: Readable.from([""]),
-        stdout: { write: (t: string) => (stdout += t) },
-        stderr: { write: (t: string) => (stderr += t) },
-        loadServer: async () => ({}),
-        lang: "en",
-      });
-      return { code, stdout, stderr };
-    };
+    const cli = (file: string) => runCli(["verify", file], "", { games });
     const ok = await cli(good);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain("verified");
