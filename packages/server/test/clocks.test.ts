@@ -1,7 +1,7 @@
 // Turn clocks and grace periods, on an injected clock: when the clock runs out, or a seat stays
 // away past the grace period, a bot plays for it and the log says so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boot, Client, http, ManualClock, type TestServer } from "./support/harness.ts";
+import { boot, Client, http, ManualClock, seatAll, type TestServer } from "./support/harness.ts";
 
 const clock = new ManualClock();
 let server: TestServer;
@@ -70,15 +70,7 @@ describe("clocks", () => {
   it("every update on a clocked table carries the current deadline", async () => {
     const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 2 }, seats: [{ kind: "open" }, { kind: "open" }], turnSeconds: 10 });
     const id = created.body.table.id as string;
-    const tokens = [(await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" })).body.token, (await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" })).body.token];
-    const clients = await Promise.all(
-      tokens.map(async (token) => {
-        const c = await Client.open(server);
-        c.send({ type: "hello", tableId: id, token });
-        await c.waitFor("sync");
-        return c;
-      }),
-    );
+    const clients = await seatAll(server, id, ["Ann", "Bob"]);
     const start = clock.now();
     // The whole match by hand, a second apart: each update says when the clock runs out.
     for (let step = 0; step < 20; step++) {

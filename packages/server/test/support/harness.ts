@@ -147,6 +147,20 @@ export class Client {
   }
 }
 
+/** Joins a table by name for each seat in order, and connects each seat with its token (synced). */
+export async function seatAll(server: { url: string; port: number }, tableId: string, names: readonly string[]): Promise<Client[]> {
+  const tokens: string[] = [];
+  for (const name of names) tokens.push((await http(server, "POST", `/api/tables/${tableId}/join`, { name })).body.token as string);
+  return Promise.all(
+    tokens.map(async (token) => {
+      const c = await Client.open(server);
+      c.send({ type: "hello", tableId, token });
+      await c.waitFor("sync");
+      return c;
+    }),
+  );
+}
+
 /** A clock tests move by hand. */
 export class ManualClock implements Clock {
   private time = 1_000_000;

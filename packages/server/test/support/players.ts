@@ -1,6 +1,6 @@
 // A match that must keep going while a test attacks the server: two seated clients play bidding
 // matches back to back (a new table when one ends), each act awaited until acknowledged.
-import { Client, http } from "./harness.ts";
+import { http, seatAll, type Client } from "./harness.ts";
 
 export class SteadyMatch {
   acked = 0;
@@ -31,15 +31,7 @@ export class SteadyMatch {
     const server = this.server;
     const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }] });
     const id = created.body.table.id as string;
-    const tokens = [(await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" })).body.token as string, (await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" })).body.token as string];
-    const clients = await Promise.all(
-      tokens.map(async (token) => {
-        const c = await Client.open(server);
-        c.send({ type: "hello", tableId: id, token });
-        await c.waitFor("sync");
-        return c;
-      }),
-    );
+    const clients = await seatAll(server, id, ["Ann", "Bob"]);
     try {
       for (let step = 0; this.running; step++) {
         const seat = step % 2;
