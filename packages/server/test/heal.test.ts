@@ -37,19 +37,24 @@ async function watch(server: TestServer, tableId: string): Promise<Client> {
 
 const latestVersion = (c: Client) => Math.max(0, ...c.messages.map((m) => ("version" in m && typeof m.version === "number" ? m.version : 0)));
 
+/** SQLite in a fresh directory whose writes start failing (SQLite's own error) `more` writes after `failAfter`. */
+function failingStore(): { dir: string; store: SqliteStorage; failAfter(more: number): void } {
+  const dir = mkdtempSync(join(tmpdir(), "grimoire-heal-"));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  let writes = 0;
+  let failFrom = Infinity;
+  const store: SqliteStorage = SqliteStorage.inDirectory(dir, {
+    beforeWrite: (n) => {
+      writes = n;
+      if (n === failFrom) store.refuseWrites(true);
+    },
+  });
+  return { dir, store, failAfter: (more) => (failFrom = writes + more) };
+}
+
 describe("SQLite: writes fail for a while", () => {
   it("refused with `unavailable`, nothing changes; bots and clocks resume by themselves when writes work again", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "grimoire-heal-"));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    let writes = 0;
-    let failFrom = Infinity;
-    let store: SqliteStorage | null = null;
-    store = SqliteStorage.inDirectory(dir, {
-      beforeWrite: (n) => {
-        writes = n;
-        if (n === failFrom) store!.refuseWrites(true);
-      },
-    });
+    const { dir, store, failAfter } = failingStore();
     const clock = new ManualClock();
     const lines: string[] = [];
     const server = await boot({ storage: store, clock, log: (l) => lines.push(l) }, dir);
@@ -65,7 +70,7 @@ describe("SQLite: writes fail for a while", () => {
     const sync = await annClient.waitFor("sync");
 
     // Writes fail from the bot match's third action on.
-    failFrom = writes + 3;
+    failAfter(3);
     const bots = await http(server, "POST", "/api/tables", { game: "abracadawhat", seats: [{ kind: "bot", level: "easy" }, { kind: "bot", level: "easy" }] });
     const botsId = bots.body.table.id as string;
     const spec = await watch(server, botsId);
@@ -96,20 +101,10 @@ describe("SQLite: writes fail for a while", () => {
   }, 180_000);
 
   it("after a restart, a match stalled by failing writes goes on by itself", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "grimoire-heal-"));
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-    let writes = 0;
-    let failFrom = Infinity;
-    let store: SqliteStorage | null = null;
-    store = SqliteStorage.inDirectory(dir, {
-      beforeWrite: (n) => {
-        writes = n;
-        if (n === failFrom) store!.refuseWrites(true);
-      },
-    });
+    const { dir, store, failAfter } = failingStore();
     const lines: string[] = [];
     const first = await boot({ storage: store, log: (l) => lines.push(l) }, dir);
-    failFrom = writes + 4;
+    failAfter(4);
     const bots = await http(first, "POST", "/api/tables", { game: "abracadawhat", seats: [{ kind: "bot", level: "easy" }, { kind: "bot", level: "easy" }] });
     const id = bots.body.table.id as string;
     await until("a failed write", () => lines.some((l) => l.includes("readonly")));
