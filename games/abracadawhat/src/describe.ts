@@ -55,7 +55,7 @@ export function describeEvent(full: Event, viewer: Viewer): Message {
         points: event.points.map((points, seat) => msg("event.roundEnd.points", { player: seatRef(seat), points, score: event.scores[seat]! })),
       };
       if (event.hands === null) return msg("event.roundEnd", params);
-      // With `spectatorsSeeHands`: the stones still in front of each player, turned over for all.
+      // The stones still in front of each player, turned over (for spectators: with `spectatorsSeeHands`).
       const hands = event.hands.map((counts, seat) => {
         const stones = counts.flatMap((n, spell) => Array.from({ length: n }, () => spell));
         return stones.length === 0 ? msg("event.roundEnd.noStone", { player: seatRef(seat) }) : msg("event.roundEnd.hand", { player: seatRef(seat), stones });

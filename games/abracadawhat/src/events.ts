@@ -1,7 +1,8 @@
 // What happens in a game of Abraca…What?, and what each viewer may see of it.
 // A seat never sees its own stones (deal, refill) nor another seat's secret stone;
-// spectators never see stones during a round; `round-end` shows every hand to everyone when the
-// table has `spectatorsSeeHands` (the round is over, nothing left to hide). Their words: describe.ts.
+// spectators never see stones during a round; `round-end` shows every hand to the seated players
+// (the round is over: each sees their own stones at last), and to spectators too when the table has
+// `spectatorsSeeHands`. Their words: describe.ts.
 import type { Viewer } from "@grimoire/engine";
 import type { Spell } from "./data.ts";
 import type { Counts, RoundEnd } from "./state.ts";
@@ -20,8 +21,8 @@ export type Event =
   | { type: "secret"; seat: number; spell: Spell | null; none: boolean }
   | { type: "refill"; seat: number; count: number; stones: Spell[] | null }
   | { type: "turn-end"; seat: number; next: number }
-  /** `seat`: whose action ended the round (the loser of a self knock-out); `hands`: each seat's stones when the round ended, with `spectatorsSeeHands` (else null). */
-  | { type: "round-end"; round: number; end: RoundEnd; seat: number; winner: number | null; points: number[]; scores: number[]; life: number[]; hands: Counts[] | null }
+  /** `seat`: whose action ended the round (the loser of a self knock-out); `hands`: each seat's stones when the round ended (null for a spectator without `spectatorsSeeHands`). */
+  | { type: "round-end"; round: number; end: RoundEnd; seat: number; winner: number | null; points: number[]; scores: number[]; life: number[]; hands: Counts[] | null; spectatorsSeeHands: boolean }
   | { type: "game-over"; winners: number[]; scores: number[] };
 
 export function eventFor(event: Event, viewer: Viewer): Event | null {
@@ -35,11 +36,12 @@ export function eventFor(event: Event, viewer: Viewer): Event | null {
       return viewer === event.seat ? event : { ...event, spell: null };
     case "refill":
       return viewer === event.seat || viewer === "spectator" ? { ...event, stones: null } : event;
+    case "round-end":
+      return viewer === "spectator" && !event.spectatorsSeeHands ? { ...event, hands: null } : event;
     case "cast":
     case "roll":
     case "life":
     case "turn-end":
-    case "round-end":
     case "game-over":
       return event;
   }

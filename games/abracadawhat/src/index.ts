@@ -10,6 +10,7 @@ import { apply, decision, legalActions, maxActions, newState, outcome, parseActi
 import { cloneState, optionsSchema, type Action, type Options, type State } from "./state.ts";
 import { text } from "./text/index.ts";
 import { makeView, resample, shuffleHidden, type View } from "./view.ts";
+import { makeReviewer } from "./review.ts";
 
 export * from "./data.ts";
 export * from "./state.ts";
@@ -22,6 +23,8 @@ export { arrangementSchema, fromArrangement, toArrangement, type Arrangement } f
 export { bots, levels, reasonerBot, callValues, atLeastOne, holdChances } from "./bots/index.ts";
 export { seatChances } from "./bots/probability.ts";
 export { failureCost, successValue } from "./bots/reasoner.ts";
+export { abracaInsight, THRESHOLDS as reviewThresholds } from "./review.ts";
+export { quickChances } from "./bots/probability.ts";
 export { chancesOf, dealtSize, handPosterior, sampleHand, type HandDistribution } from "./posterior.ts";
 
 export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> = {
@@ -76,4 +79,8 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
     },
   },
   levels: { ...levels, hard: "strong" },
+  get reviewer() {
+    return (reviewer ??= makeReviewer(abracadawhatGame));
+  },
 };
+let reviewer: ReturnType<typeof makeReviewer> | undefined;

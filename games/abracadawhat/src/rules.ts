@@ -265,10 +265,10 @@ function endRound(state: State, end: RoundEnd, seat: number, winner: number | nu
   }
   for (let s = 0; s < n; s++) state.scores[s]! += points[s]!;
   state.lastRoundPoints = points;
-  // The round is over: with `spectatorsSeeHands`, the stones still in front of each player are
-  // shown to everyone (spectators and players alike), as they would be turned over at the table.
-  const hands = state.options.spectatorsSeeHands ? state.hands.map((h) => h.slice()) : null;
-  events.push({ type: "round-end", round: state.round, end, seat, winner, points: points.slice(), scores: state.scores.slice(), life: state.life.slice(), hands });
+  // The round is over: the stones still in front of each player are turned over, as at the table
+  // (each player sees their own at last); spectators see them only with `spectatorsSeeHands` (events.ts).
+  const hands = state.hands.map((h) => h.slice());
+  events.push({ type: "round-end", round: state.round, end, seat, winner, points: points.slice(), scores: state.scores.slice(), life: state.life.slice(), hands, spectatorsSeeHands: state.options.spectatorsSeeHands });
   if (state.scores.some((score) => score >= POINTS_TO_WIN)) {
     const winners = gameWinners(state);
     state.phase = { type: "over", winners };

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { abracadawhatGame as game, holdChances, seatChances, unseenCounts } from "../src/index.ts";
 import { quickChances } from "../src/bots/probability.ts";
 import { roundEndValue, strongBot } from "../src/bots/strong.ts";
-import { arranged, cast } from "./helpers.ts";
+import { arranged, cast, end } from "./helpers.ts";
 
 describe("quick odds for rollouts", () => {
   it("are the exact odds while the hand log tells nothing", () => {
@@ -13,7 +13,7 @@ describe("quick odds for rollouts", () => {
     const view = game.view(s, 0);
     expect(quickChances(view, 0)).toEqual(seatChances(view, 0));
   });
-  it("know a spell that just failed is not in the hand, and forget it after a draw", () => {
+  it("know a spell that just failed is not in the hand", () => {
     const s = arranged(2, { hands: [[1, 2, 3, 4, 5], [6, 6, 7, 7, 8]] });
     s.handLog[0] = [{ type: "missing", spell: 6 }];
     const view = game.view(s, 0);
@@ -23,8 +23,29 @@ describe("quick odds for rollouts", () => {
     const without = unseen.slice();
     without[6] = 0;
     expect(chances[4]).toBeCloseTo(holdChances(without, 5)[4]!, 12);
-    s.handLog[0] = [{ type: "missing", spell: 6 }, { type: "drew", count: 0 }];
-    expect(quickChances(game.view(s, 0), 0)).toEqual(holdChances(unseen, 5));
+  });
+  it("do not forget a failed call once a draw follows (issue #18's example)", () => {
+    // Seat 1 only drinks (8). Seat 0 casts 4, fails 8 and draws the pile's 8; then fails 4, fails 5, and casts 8: the
+    // drawn stone was that 8, the older stones have none, so no 8 is left in the hand.
+    const s = arranged(2, { hands: [[1, 2, 3, 4, 6], [6, 7, 8, 8, 8]], pile: [8, 8, 8, 7, 7, 6, 6, 5, 5, 4], turn: 0 });
+    cast(s, 0, 4);
+    cast(s, 0, 8);
+    expect(s.handLog[0]).toEqual([{ type: "held", spell: 4 }, { type: "missing", spell: 8 }, { type: "drew", count: 1 }]);
+    let before = game.view(s, 0);
+    for (const spell of [4, 5, 8] as const) {
+      cast(s, 1, 8); // Magic Drink: nobody hurt
+      end(s, 1);
+      before = game.view(s, 0);
+      cast(s, 0, spell);
+    }
+    expect(s.handLog[0]!.slice(3)).toEqual([{ type: "missing", spell: 4 }, { type: "missing", spell: 5 }, { type: "held", spell: 8 }]);
+    const view = game.view(s, 0);
+    expect(seatChances(view, 0)[8]).toBe(0);
+    expect(quickChances(view, 0)[8]).toBe(0);
+    // Before the 8 was cast, the one drawn stone was the only place for an 8.
+    const unseen = unseenCounts(before, 0);
+    const all = unseen.reduce((a, b) => a + b, 0);
+    expect(quickChances(before, 0)[8]).toBeCloseTo(unseen[8]! / all, 12);
   });
 });
 

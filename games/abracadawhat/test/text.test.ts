@@ -76,7 +76,7 @@ describe("events in English and French", () => {
     expect(event("fr", turnEnd, 0)).toBe("Vous finissez votre tour\u00a0; c’est à Basile de jouer.");
     const start: Event = { type: "round-start", round: 2, first: 2, hands: [null, null, null], revealed: [0, 0, 0, 0, 0, 0, 0, 0, 0] };
     expect(event("fr", start, 2)).toBe("Début de la ronde 2\u00a0: vous commencez.");
-    const roundEnd: Event = { type: "round-end", round: 1, end: "knockout", seat: 0, winner: 0, points: [3, 0, 1], scores: [3, 0, 1], life: [4, 0, 2], hands: null };
+    const roundEnd: Event = { type: "round-end", round: 1, end: "knockout", seat: 0, winner: 0, points: [3, 0, 1], scores: [3, 0, 1], life: [4, 0, 2], hands: null, spectatorsSeeHands: false };
     expect(event("en", roundEnd, 2)).toBe("End of round 1: Ada wins it with a knock-out. Points: Ada +3 (3 points in all), Basile +0 (0 points in all), and you +1 (1 point in all).");
     expect(event("fr", roundEnd, 0)).toBe(
       "Fin de la ronde 1\u00a0: vous la gagnez en mettant un adversaire hors de combat. Points\u00a0: vous +3 (3 points au total), Basile +0 (0 point au total) et Chloé +1 (1 point au total).",
@@ -86,7 +86,7 @@ describe("events in English and French", () => {
     expect(event("fr", selfKnockout, 1)).toContain("vous tombez à 0 point de vie de votre propre fait, pas de gagnant.");
     const lastStanding: Event = { ...roundEnd, end: "last-standing", seat: 0, winner: 2 };
     expect(event("fr", lastStanding, 0)).toContain("il ne reste plus que Chloé en jeu.");
-    const shown: Event = { ...roundEnd, hands: [[0, 0, 1, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 0, 0, 0]] };
+    const shown: Event = { ...roundEnd, spectatorsSeeHands: true, hands: [[0, 0, 1, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1, 0, 0, 0]] };
     expect(event("en", shown, "spectator")).toContain("Stones that were in front of each player: Ada 2 and 8, Basile none, and Chloé 5.");
     expect(event("fr", shown, 1)).toContain("Pierres qui étaient devant chacun : Ada 2 et 8, vous aucune et Chloé 5.");
     const shared: Event = { type: "game-over", winners: [0, 2], scores: [8, 3, 8] };

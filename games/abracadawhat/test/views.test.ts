@@ -31,17 +31,20 @@ describe("views", () => {
       if (seen.type === "round-start") expect(seen.hands.every((h) => h === null)).toBe(true);
     }
   });
-  it("with spectatorsSeeHands, the round-end event shows every hand to everyone, once the round is over", () => {
+  it("the round-end event turns every hand over for the players (their own at last), and for spectators with spectatorsSeeHands", () => {
     const hands = [[1, 2, 3, 4, 5], [6, 6, 7, 7, 8], [6, 7, 8, 8, 8]];
     for (const spectatorsSeeHands of [true, false]) {
       const t = arranged(3, { hands, life: [1, 6, 6] }, { spectatorsSeeHands });
       const before = t.hands.map((h) => h.slice());
       const events = cast(t, 0, 8); // self knock-out: the round ends
       const roundEnd = events.find((e) => e.type === "round-end")!;
-      for (const viewer of ["spectator", 0, 1, 2] as const) {
-        const seen = game.eventFor(roundEnd, viewer);
-        expect(seen && seen.type === "round-end" && seen.hands).toEqual(spectatorsSeeHands ? before : null);
+      for (const seat of [0, 1, 2] as const) {
+        const seen = game.eventFor(roundEnd, seat);
+        expect(seen && seen.type === "round-end" && seen.hands).toEqual(before);
+        expect(game.describeEvent(roundEnd, seat).key).toBe("event.roundEnd.hands");
       }
+      const spectator = game.eventFor(roundEnd, "spectator");
+      expect(spectator && spectator.type === "round-end" && spectator.hands).toEqual(spectatorsSeeHands ? before : null);
       expect(game.describeEvent(roundEnd, "spectator").key).toBe(spectatorsSeeHands ? "event.roundEnd.hands" : "event.roundEnd");
     }
   });

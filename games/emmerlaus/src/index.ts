@@ -2,14 +2,15 @@
 // Rules summary, arrangement format and card list: ../README.md; card data: cards.ts.
 import { deepClone, randomBot, type Game, type Message, type Viewer } from "@grimoire/engine";
 import { heuristicBot } from "./bots.ts";
-import { rolloutImprovedBot, steadyBot, strongBot } from "./bots/strong.ts";
+import { HARD_ROLLOUT, rolloutImprovedBot, steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
 import { fromArrangement, toArrangement, type Arrangement } from "./arrangement.ts";
-import { apply, decision, legalActions, parseAction, setup } from "./rules.ts";
+import { apply, decision, legalActions, parseAction, resign, setup } from "./rules.ts";
 import type { EmmerlausEvent, EmmerlausState } from "./state.ts";
 import { text } from "./text/index.ts";
 import { eventFor, resample, shuffleHidden, view, type EmmerlausView } from "./view.ts";
 import { DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./vocabulary.ts";
+import { makeReviewer } from "./review.ts";
 
 export * from "./vocabulary.ts";
 export type * from "./state.ts";
@@ -46,6 +47,7 @@ export const emmerlausGame: EmmerlausGame = {
   legalActions,
   parseAction,
   apply,
+  resign,
   outcome(state) {
     if (state.phase.type !== "over") return null;
     const winner = state.phase.winner;
@@ -65,8 +67,12 @@ export const emmerlausGame: EmmerlausGame = {
     random: { description: "uniformly random legal actions", create: () => randomBot<EmmerlausView, Action>() },
     heuristic: { description: "damage race: rings first, best expected attack at the weakest, keeps counter-attacks to defend", create: heuristicBot },
     steady: { description: "the heuristic bot with a random move one time in three", create: () => steadyBot() },
-    rollout: { description: "the heuristic's move, changed where short rollouts scored by a fitted win-chance model are sure of a better one", create: () => rolloutImprovedBot(emmerlausGame) },
+    rollout: { description: "the heuristic's move, changed where short rollouts scored by a fitted win-chance model are sure of a better one", create: () => rolloutImprovedBot(emmerlausGame, HARD_ROLLOUT) },
     search: { description: "information-set tree search, the heuristic bot playing the rollouts (slow)", create: () => strongBot(emmerlausGame) },
   },
   levels: { easy: "random", medium: "heuristic", hard: "rollout" },
+  get reviewer() {
+    return (reviewer ??= makeReviewer(emmerlausGame));
+  },
 };
+let reviewer: ReturnType<typeof makeReviewer> | undefined;

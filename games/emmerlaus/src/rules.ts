@@ -10,7 +10,15 @@ type Events = EmmerlausEvent[];
 
 // ---------------------------------------------------------------- reading the state
 
-export function power(state: EmmerlausState, seat: number): number {
+/**
+ * What the reading functions below need: each player's face-up cards. A state or any seat's view
+ * is one (the board's odds read a view with them).
+ */
+export interface FaceUp {
+  readonly players: readonly Pick<Player, "objects" | "lying" | "heightened">[];
+}
+
+export function power(state: FaceUp, seat: number): number {
   let pl = 1;
   for (const id of state.players[seat]!.objects) {
     const effect = card(id).effect;
@@ -35,10 +43,10 @@ export function opponentsOf(state: EmmerlausState, seat: number): number[] {
   return clockwiseFrom(state, seat).filter((s) => state.players[s]!.alive);
 }
 
-const lies = (p: Player, id: string): boolean => p.lying.some((l) => l.card === id);
-export const inSanctuary = (state: EmmerlausState, seat: number): boolean => lies(state.players[seat]!, "sanctuaire-d-emmerlaus");
+const lies = (p: Pick<Player, "lying">, id: string): boolean => p.lying.some((l) => l.card === id);
+export const inSanctuary = (state: FaceUp, seat: number): boolean => lies(state.players[seat]!, "sanctuaire-d-emmerlaus");
 /** Asleep or groggy under Sommeil: no CA, no resistance (R24). */
-export const defenceless = (state: EmmerlausState, seat: number): boolean => lies(state.players[seat]!, "sommeil");
+export const defenceless = (state: FaceUp, seat: number): boolean => lies(state.players[seat]!, "sommeil");
 export const cursed = (state: EmmerlausState, seat: number): boolean => lies(state.players[seat]!, "malediction");
 
 function objectKind(id: string): ObjectKind | "potion" | undefined {
@@ -48,7 +56,7 @@ function objectKind(id: string): ObjectKind | "potion" | undefined {
 type EffectOf<K extends Effect["kind"]> = Extract<Effect, { kind: K }>;
 
 /** The effects of `seat`'s objects of one kind (expansion objects read them). */
-function worn<K extends Effect["kind"]>(state: EmmerlausState, seat: number, kind: K): { id: string; effect: EffectOf<K> }[] {
+function worn<K extends Effect["kind"]>(state: FaceUp, seat: number, kind: K): { id: string; effect: EffectOf<K> }[] {
   return state.players[seat]!.objects.flatMap((id) => {
     const effect = card(id).effect;
     return effect.kind === kind ? [{ id, effect: effect as EffectOf<K> }] : [];
@@ -56,7 +64,7 @@ function worn<K extends Effect["kind"]>(state: EmmerlausState, seat: number, kin
 }
 
 /** The expansion potions lying active in front of `seat`. */
-function activeBoosts(state: EmmerlausState, seat: number): EffectOf<"boost">[] {
+export function activeBoosts(state: FaceUp, seat: number): EffectOf<"boost">[] {
   return state.players[seat]!.lying.flatMap((l) => {
     const effect = card(l.card).effect;
     return l.stage === "active" && effect.kind === "boost" ? [effect] : [];
@@ -64,7 +72,7 @@ function activeBoosts(state: EmmerlausState, seat: number): EffectOf<"boost">[] 
 }
 
 /** No opponent may aim a card at `seat`: under Sanctuaire (R28) or an active Potion d'invincibilité. */
-export const untouchable = (state: EmmerlausState, seat: number): boolean => inSanctuary(state, seat) || activeBoosts(state, seat).some((e) => e.untouchable === true);
+export const untouchable = (state: FaceUp, seat: number): boolean => inSanctuary(state, seat) || activeBoosts(state, seat).some((e) => e.untouchable === true);
 
 /** Left out of `data`'s "all opponents": untouchable, or an AM against Amulette anti-attaque de masse. */
 function spared(state: EmmerlausState, seat: number, data: CardData): boolean {
@@ -74,7 +82,7 @@ function spared(state: EmmerlausState, seat: number, data: CardData): boolean {
 const isAttack = (data: CardData): boolean => data.category === "AD" || data.category === "AM";
 
 /** PL added to `seat`'s AD and AM for that card only (R2): belts and Pacte ténébreux. */
-export function attackBonus(state: EmmerlausState, seat: number, data: CardData): number {
+export function attackBonus(state: FaceUp, seat: number, data: CardData): number {
   if (!isAttack(data)) return 0;
   let bonus = worn(state, seat, "attack-power").reduce((sum, w) => sum + w.effect.value, 0);
   for (const l of state.players[seat]!.lying) {
@@ -115,7 +123,7 @@ function powerRings(state: EmmerlausState, seat: number): string[] {
  * The resistance threshold of `seat` against `data` sent by `from` (R7): base 10, robes, Résistance
  * accrue, card and curse maluses, and the sender's Pacte ténébreux against their AD and AM.
  */
-export function threshold(state: EmmerlausState, seat: number, data: CardData, from?: number): number {
+export function threshold(state: FaceUp, seat: number, data: CardData, from?: number): number {
   const p = state.players[seat]!;
   let t = BASE_THRESHOLD;
   for (const id of p.objects) {
@@ -402,22 +410,48 @@ function settle(state: EmmerlausState, events: Events, disintegrated: number | n
       draw(state, seat, handSize(state.options), events);
       continue;
     }
-    p.alive = false;
-    state.discard.push(...p.hand, ...p.objects, ...p.lying.map((l) => l.card));
-    p.hand = [];
-    p.objects = [];
-    p.lying = [];
-    p.heightened = false;
-    events.push({ type: "died", seat });
+    takeOut(state, seat, events);
   }
+  return endIfOneLeft(state, events);
+}
+
+/** A wizard out of the game (R16): hand and cards in play to the discard pile. */
+function takeOut(state: EmmerlausState, seat: number, events: Events): void {
+  const p = state.players[seat]!;
+  p.alive = false;
+  state.discard.push(...p.hand, ...p.objects, ...p.lying.map((l) => l.card));
+  p.hand = [];
+  p.objects = [];
+  p.lying = [];
+  p.heightened = false;
+  events.push({ type: "died", seat });
+}
+
+/** The last wizard standing wins (none left: nobody does); returns true when the game is over. */
+function endIfOneLeft(state: EmmerlausState, events: Events): boolean {
   const living = livingSeats(state);
-  if (living.length <= 1) {
-    const winner = living.length === 1 ? living[0]! : null;
-    state.phase = { type: "over", winner };
-    events.push({ type: "over", winner });
-    return true;
-  }
-  return false;
+  if (living.length > 1) return false;
+  const winner = living.length === 1 ? living[0]! : null;
+  state.phase = { type: "over", winner };
+  events.push({ type: "over", winner });
+  return true;
+}
+
+/**
+ * A wizard whose player resigned is out of the game as a death takes one out (R16: hand and
+ * cards in play to the discard pile), with no Ring of Resurrection; the last wizard left wins.
+ * Only this wizard: deaths waiting for a card to resolve are settled with it, as ever. Called
+ * (the engine's `Game.resign`) only when this wizard has nothing to decide; the rules already
+ * step over a dead wizard who was still to answer, to be hit, or to play next.
+ */
+export function resign(state: EmmerlausState, seat: number): EmmerlausEvent[] {
+  const events: Events = [];
+  const p = state.players[seat];
+  if (!p || !p.alive || state.phase.type === "over") return events;
+  p.life = 0;
+  takeOut(state, seat, events);
+  endIfOneLeft(state, events);
+  return events;
 }
 
 // ---------------------------------------------------------------- turns

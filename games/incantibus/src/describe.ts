@@ -139,7 +139,8 @@ export function stepPrompt(step: Step): Message {
     case "ultimus": return msg("prompt.ultimus", { seat: seatRef(step.seat), token: tokenMessage(step.token) });
     case "videoUltimus": return msg("prompt.videoUltimus", { seat: seatRef(step.seat) });
     case "place": return msg("prompt.place", { seat: seatRef(step.seat), token: tokenMessage(step.token) });
-    case "pay": return msg("prompt.pay", { seat: seatRef(step.seat), token: tokenMessage(step.reward), need: needMessage(needOf(step.reward)) });
+    // potions' and grimoires' names already say what they ask for; a sorcerer's weakness is added
+    case "pay": return msg("prompt.pay", { seat: seatRef(step.seat), token: tokenMessage(step.reward), need: needMessage(needOf(step.reward)), showNeed: face(step.reward).kind === "sorcerer" ? "yes" : "no" });
     case "cast": return msg("prompt.cast", { seat: seatRef(step.seat) });
     case "effect": return msg("prompt.effect", { seat: seatRef(step.seat), spell: SPELL_KEY[step.spell] });
     default: throw new Error(`step ${step.k} asks nobody`);

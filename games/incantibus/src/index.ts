@@ -10,6 +10,7 @@ import { legal, play, scores, setupState, waitingStep, winnerOf } from "./rules.
 import { text } from "./text/index.ts";
 import type { Action, Event, Options, State, View } from "./types.ts";
 import { eventForViewer, makeView, resampleView, shuffleHiddenState } from "./view.ts";
+import { makeReviewer } from "./review.ts";
 
 export * from "./data.ts";
 export * from "./types.ts";
@@ -101,5 +102,9 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
     search: { description: "Information-set tree search, the greedy bot playing the rollouts (slow)", create: () => strongBot(incantibusGame) },
   },
   levels: { easy: "random", medium: "greedy", hard: "rollout" },
+  get reviewer() {
+    return (reviewer ??= makeReviewer(incantibusGame));
+  },
 };
+let reviewer: ReturnType<typeof makeReviewer> | undefined;
 

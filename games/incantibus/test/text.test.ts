@@ -6,6 +6,7 @@ import { formatLine, PSEUDO, type DisplayLanguage } from "@grimoire/engine/text"
 import { checkCatalogues } from "@grimoire/engine/text-check";
 import { describe, expect, it } from "vitest";
 import { componentKeys, text, tokenMessage } from "../src/index.ts";
+import { stepPrompt } from "../src/describe.ts";
 import { arranged, crypt, doAct, game, id, imperium, pointAll, room, roomSlot, video } from "./helpers.ts";
 
 const NAMES = ["Aurélie", "Cléo", "Charles", "Floriane"];
@@ -143,5 +144,15 @@ describe("terminal view", () => {
     expect(lines[2]).toBe("Potions : Potion verte (Gui + Champignon) (5 pts, demande Gui et Champignon)");
     expect(lines).toContain("Aurélie (baguette 4) : Malle vide");
     expect(lines).toContain("Vous (baguette 1) : Gui");
+  });
+});
+
+describe("the payment prompt", () => {
+  it("names what a sorcerer asks for, and does not repeat what a potion's or grimoire's name says", () => {
+    const pay = (reward: string) => stepPrompt({ k: "pay", seat: 0, reward: id(reward), chosen: [] });
+    expect(say("en", pay("Grimoire 2 different ingredients"), 0)).toBe("Pay for the Grimoire (2 different Ingredients): choose a token to throw into the moat");
+    expect(say("en", pay("Potion green Gui+Champignon"), 0)).toBe("Pay for the Green Potion (Mistletoe + Mushroom): choose a token to throw into the moat");
+    expect(say("en", pay("Dame Blanche"), 0)).toBe("Pay for Dame Blanche (a Ghost): choose a token to throw into the moat");
+    expect(say("fr", pay("Dame Blanche"), 0)).toMatch(/^Payez Dame Blanche \(1 Fantôme\)\s: choisissez/);
   });
 });

@@ -3,6 +3,7 @@
 import { deepClone, randomBot, type Game, type Message, type RngState, type Viewer } from "@grimoire/engine";
 import { zone2Bot } from "./bots/zone2.ts";
 import { solverBot } from "./bots/solver.ts";
+import { rolloutSolverBot } from "./bots/rollout.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
 import { fromArrangement, toArrangement } from "./arrangement.ts";
 import { apply, decision, legalActions, parseAction, sampleActions, setup } from "./rules.ts";
@@ -10,12 +11,14 @@ import type { ShazammEvent, ShazammState } from "./state.ts";
 import { eventFor, resample, shuffleHidden, view, type ShazammView } from "./view.ts";
 import { text } from "./text/index.ts";
 import { VARIANTS, optionsSchema, type ShazammAction, type ShazammOptions } from "./vocabulary.ts";
+import { makeReviewer } from "./review.ts";
 
 export * from "./vocabulary.ts";
 export type * from "./state.ts";
 export { checkInvariant, viewChoices, type ShazammView, type ViewPhase } from "./view.ts";
 export { attackOf, cloneTargets, cloneTargetsOf, commitCount, randomCommit, recycleDeltas } from "./rules.ts";
 export { zone2Bot } from "./bots/zone2.ts";
+export { bidNode, bidValues, equilibriumInsight } from "./review.ts";
 export { cardList, cardRef, describeAction, describeEvent, describeView, spellName } from "./describe.ts";
 export { text } from "./text/index.ts";
 export { fromArrangement, toArrangement, type Position } from "./arrangement.ts";
@@ -63,6 +66,11 @@ export const shazammGame: ShazammGame = {
     random: { description: "uniformly random legal actions (random bid, random cards)", create: () => randomBot<ShazammView, ShazammAction>() },
     zone2: { description: "keeps a mana lead at least the wall's distance from the opponent, then bids 2", create: zone2Bot },
     solver: { description: "bids from the exact equilibrium of the bid-only round, spells by zone2's rules", create: solverBot },
+    rollout: { description: "the solver's commit improved by rollouts with zone2 to the game's end", create: () => rolloutSolverBot(shazammGame) },
   },
-  levels: { easy: "random", medium: "zone2", hard: "solver" },
+  levels: { easy: "random", medium: "zone2", hard: "rollout" },
+  get reviewer() {
+    return (reviewer ??= makeReviewer(shazammGame));
+  },
 };
+let reviewer: ReturnType<typeof makeReviewer> | undefined;

@@ -45,16 +45,16 @@ describe("Shazamm! text", () => {
 
   it("words events for the reader as “you” and for the others by name", () => {
     const paid: ShazammEvent = { type: "paid", seat: 0, amount: 7, mana: 43 };
-    expect(both(event(paid, 0), 0)).toEqual({ en: "You pay 7 mana; 43 left", fr: "Vous payez 7 points ; il vous reste 43" });
-    expect(both(event(paid, 1), 1)).toEqual({ en: "Ada pays 7 mana; 43 left", fr: "Ada paie 7 points ; il lui reste 43" });
+    expect(both(event(paid, 0), 0)).toEqual({ en: "You pay 7 mana; 43 left", fr: "Vous payez 7 points ; il vous reste 43" });
+    expect(both(event(paid, 1), 1)).toEqual({ en: "Ada pays 7 mana; 43 left", fr: "Ada paie 7 points ; il lui reste 43" });
     const miser: ShazammEvent = { type: "paid", seat: 1, amount: 0, mana: 20 };
-    expect(both(event(miser, 1), 1)).toEqual({ en: "You pay nothing; 20 left", fr: "Vous ne payez rien ; il vous reste 20" });
+    expect(both(event(miser, 1), 1)).toEqual({ en: "You pay nothing; 20 left", fr: "Vous ne payez rien ; il vous reste 20" });
     const reached: ShazammEvent = { type: "round-over", round: 2, loser: 1, reason: "wall" };
-    expect(both(event(reached, 1), 1)).toEqual({ en: "End of round 2: the wall of fire reaches you", fr: "Fin de la manche 2 : le mur de feu vous atteint" });
-    expect(both(event(reached))).toEqual({ en: "End of round 2: the wall of fire reaches Bérénice", fr: "Fin de la manche 2 : le mur de feu atteint Bérénice" });
+    expect(both(event(reached, 1), 1)).toEqual({ en: "End of round 2: the wall of fire reaches you", fr: "Fin de la manche 2 : le mur de feu vous atteint" });
+    expect(both(event(reached))).toEqual({ en: "End of round 2: the wall of fire reaches Bérénice", fr: "Fin de la manche 2 : le mur de feu atteint Bérénice" });
     const won: ShazammEvent = { type: "game-over", winner: 0 };
-    expect(both(event(won, 0), 0)).toEqual({ en: "You win the duel: Bérénice falls into the lava", fr: "Vous gagnez le duel : Bérénice tombe dans la lave" });
-    expect(both(event(won, 1), 1)).toEqual({ en: "Ada wins the duel: you fall into the lava", fr: "Ada gagne le duel : vous tombez dans la lave" });
+    expect(both(event(won, 0), 0)).toEqual({ en: "You win the duel: Bérénice falls into the lava", fr: "Vous gagnez le duel : Bérénice tombe dans la lave" });
+    expect(both(event(won, 1), 1)).toEqual({ en: "Ada wins the duel: you fall into the lava", fr: "Ada gagne le duel : vous tombez dans la lave" });
     const stolen: ShazammEvent = { type: "stolen", seat: 0, card: 11, apply: true };
     expect(both(event(stolen, 0), 0)).toEqual({ en: "You use the stolen Resistance (11)", fr: "Vous appliquez à votre profit le sort volé Résistance (11)" });
   });
@@ -77,13 +77,13 @@ describe("Shazamm! text", () => {
       fr: "Le mur de feu avance de 2 dalles vers vous, jusqu’à la dalle 12",
     });
     const collapsed: ShazammEvent = { type: "new-round", round: 2, wall: 10, wizards: [7, 13], collapsed: 1 };
-    expect(say("fr", event(collapsed))).toBe("Manche 2 : 1 dalle effondrée à chaque bout ; le mur reste sur la dalle 11, les sorciers se placent sur les dalles 8 et 14 ; 50 points de Mana chacun");
+    expect(say("fr", event(collapsed))).toBe("Manche 2 : 1 dalle effondrée à chaque bout ; le mur reste sur la dalle 11, les sorciers se placent sur les dalles 8 et 14 ; 50 points de Mana chacun");
   });
 
   it("hides a sealed commit in words too: the other seat reads only that a choice was made", () => {
     const s = start();
     const events = play(s, 0, { type: "commit", bid: 9, cards: [0, 7] });
-    expect(both(event(events[0]!, 0), 0)).toEqual({ en: "You choose: bid 9 with the decoy and Attack Boost (7)", fr: "Vous choisissez : mise de 9 avec la fausse carte et Boost attaque (7)" });
+    expect(both(event(events[0]!, 0), 0)).toEqual({ en: "You choose: bid 9 with the decoy and Attack Boost (7)", fr: "Vous choisissez : mise de 9 avec la fausse carte et Boost attaque (7)" });
     expect(both(event(events[0]!, 1), 1)).toEqual({ en: "Ada has made their choice", fr: "Ada a fait son choix" });
   });
 
@@ -94,14 +94,14 @@ describe("Shazamm! text", () => {
     const decision = shazammGame.decision(s);
     expect(decision.type === "turn" && both(decision.prompt)).toEqual({
       en: "Larceny: use the stolen Attack Boost (7) for yourself, or destroy it",
-      fr: "Larcin : appliquez à votre profit le sort volé Boost attaque (7), ou détruisez-le",
+      fr: "Larcin : appliquez à votre profit le sort volé Boost attaque (7), ou détruisez-le",
     });
   });
 
   it("words the terminal view, and the pseudo-language marks every message", () => {
     const s = start({ collapsed: 1 });
     const lines = shazammGame.describeView(shazammGame.view(s, 1), 1);
-    expect(say("fr", lines[1]!, 1)).toBe("Pont   ~.....1..#..2.....~   (1 : Ada, 2 : vous ; # : le mur de feu ; ~ : effondré)");
+    expect(say("fr", lines[1]!, 1)).toBe("Pont   ~.....1..#..2.....~   (1 : Ada, 2 : vous ; # : le mur de feu ; ~ : effondré)");
     expect(say("en", lines[2]!, 1)).toBe("Mana: Ada 50, you 50");
     expect(formatLine(text, "pseudo", lines[2]!, { names, me: 1 })).toBe("⟦Mana: Ada 50, ⟦you⟧ 50⟧");
   });

@@ -16,6 +16,7 @@
 import type { ZodType } from "zod";
 import type { Result } from "./result.ts";
 import type { RngState, Seed } from "./rng.ts";
+import type { Reviewer } from "./review.ts";
 import type { GameText, Message } from "./text.ts";
 
 export type Seat = number;
@@ -120,10 +121,23 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
   parseAction(state: S, seat: Seat, raw: unknown): Result<A, ActionError>;
   /** Plays a legal action of a deciding seat, mutating `state`; returns what happened. */
   apply(state: S, seat: Seat, action: A): E[];
+  /**
+   * Optional, for games whose rules let a player leave (Emmerlaüs: a wizard out of the game): takes
+   * a seat that resigned out of the match, mutating `state`, and returns what happened. Called only
+   * when `seat` has nothing to decide now and the match is not over (see ./resign.ts). Without it,
+   * a bot plays the resigned seat out.
+   */
+  resign?(state: S, seat: Seat): E[];
   outcome(state: S): Outcome | null;
 
   /** Everything `viewer` may know, and nothing more. The only way state leaves the engine. */
   view(state: S, viewer: Viewer): V;
+  /**
+   * Optional: the position with nothing hidden (every hand, every face-down piece), in the view's
+   * shape, for the end-of-game summary and the replay's "everyone" viewer. Never sent while a match
+   * runs. Without it, those show every seat's own view side by side.
+   */
+  fullView?(state: S): V;
   /** The event as `viewer` may see it, or null when it shows them nothing. */
   eventFor(event: E, viewer: Viewer): VE | null;
   /**
@@ -151,6 +165,8 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
   readonly bots: Readonly<Record<string, BotInfo<V, A>>>;
   /** Bot names for the server's and CLI's levels. */
   readonly levels: Readonly<Record<"easy" | "medium" | "hard", string>>;
+  /** The post-game review's evaluation of a decision, from a seat's view (its hard bot's; ./review.ts). */
+  readonly reviewer: Reviewer<V, A>;
 }
 
 /** Any game, for code that handles all of them (catalog, CLI, server). */

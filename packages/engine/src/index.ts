@@ -9,5 +9,7 @@ export * from "./scenario.ts";
 export * from "./actions.ts";
 export * from "./ismcts.ts";
 export * from "./rollout.ts";
+export * from "./review.ts";
 export * from "./text.ts";
 export * from "./names.ts";
+export * from "./resign.ts";

@@ -39,27 +39,41 @@ export function seatChances(view: View, seat: number): number[] {
 /**
  * A quick estimate of `seatChances` for search rollouts, where the exact posterior (a few tens of
  * microseconds, a fresh one at nearly every step of every determinization) would be most of the
- * cost. It keeps the strongest fact of the hand log, a failed call since the last draw (that spell
- * is not in the hand), and otherwise treats the hand as drawn uniformly from the unseen stones:
- * the successful casts' hint about the rest of the hand is dropped.
+ * cost. It keeps the strongest facts of the hand log, failed calls: a spell that failed is in none
+ * of the stones held then, so it can only be among the stones drawn since, less those of it cast
+ * since (issue #18: a draw does not undo the failure, and a later cast of that spell tells which
+ * stone was drawn). Such a spell's chance is that of a stone of it among those fresh stones, drawn
+ * from the unseen ones; a spell with no fresh stone is impossible, and the other spells are treated
+ * as drawn uniformly from the unseen stones left once the impossible ones are set aside. The
+ * successful casts' hint about the rest of the hand is dropped.
  */
 export function quickChances(view: View, seat: number): number[] {
   const unseen = unseenCounts(view, seat);
   const log = view.handLog[seat] ?? [];
   const hand = view.handSizes[seat]!;
-  let missing = 0;
+  // fresh[k]: stones drawn since k last failed, less the k cast since (-1: k never failed).
+  let fresh: number[] | null = null;
   for (const step of log) {
-    if (step.type === "drew") missing = 0;
-    else if (step.type === "missing") missing |= 1 << step.spell;
+    if (step.type === "missing") (fresh ??= [-1, -1, -1, -1, -1, -1, -1, -1, -1])[step.spell] = 0;
+    else if (fresh === null) continue;
+    else if (step.type === "drew") for (let k = 1; k <= 8; k++) fresh[k] = fresh[k]! < 0 ? -1 : fresh[k]! + step.count;
+    else if (fresh[step.spell]! > 0) fresh[step.spell]!--;
   }
-  if (missing === 0) return holdChances(unseen, hand);
+  if (fresh === null) return holdChances(unseen, hand);
   const left = unseen.slice();
   let total = 0;
+  let all = 0;
   for (let k = 1; k <= 8; k++) {
-    if (missing & (1 << k)) left[k] = 0;
+    all += unseen[k]!;
+    if (fresh[k] === 0) left[k] = 0;
     total += left[k]!;
   }
-  // Stones of a missing spell cannot be in the hand: it is drawn from the others.
-  if (total < hand) return holdChances(unseen, hand);
-  return holdChances(left, hand);
+  // Stones of an impossible spell cannot be in the hand: it is drawn from the others.
+  const chances = total < hand ? holdChances(unseen, hand) : holdChances(left, hand);
+  for (let k = 1; k <= 8; k++) {
+    const f = fresh[k]!;
+    if (f === 0) chances[k] = 0;
+    else if (f > 0) chances[k] = atLeastOne(all, unseen[k]!, Math.min(f, hand, all));
+  }
+  return chances;
 }

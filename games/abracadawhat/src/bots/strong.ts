@@ -12,7 +12,7 @@
 // the reasoner itself, 9–51. One move changes the chance of winning a game of several rounds
 // by a few percent, far less than the noise of a few hundred rollouts, so the search chose
 // almost at random among calls the reasoner ranks with exact odds.
-import { botRollout, rolloutBot, scoreShare, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
+import { botRollout, rolloutBot, scoreShare, type AnyGame, type Bot, type RngState, type RolloutBotOptions } from "@grimoire/engine";
 import type { Action, State } from "../state.ts";
 import { bayesResample } from "./bayes.ts";
 import type { View } from "../view.ts";
@@ -36,10 +36,11 @@ export interface StrongOptions {
   readonly confidence?: number;
 }
 
-export function strongBot(game: AnyGame, options: StrongOptions = {}): Bot<View, Action> {
+/** The rollout search of "strong" (and of the review, which scores every call with it). */
+export function strongOptions(game: AnyGame, options: StrongOptions = {}): RolloutBotOptions<State, Action, View> {
   const bayes = options.bayes ?? true;
   const reasoner = reasonerBot();
-  return rolloutBot<State, Action, View>(game, {
+  return {
     name: bayes ? "strong" : "rollout",
     determinizations: options.determinizations ?? 300,
     // Rollouts ask the odds at every step: the quick estimate is most of the speed.
@@ -49,5 +50,9 @@ export function strongBot(game: AnyGame, options: StrongOptions = {}): Bot<View,
     horizon: (state) => state.round,
     evaluate: roundEndValue,
     ...(bayes ? { resample: (view: View, seat: number, rng: RngState) => bayesResample(view, seat, rng) } : {}),
-  });
+  };
+}
+
+export function strongBot(game: AnyGame, options: StrongOptions = {}): Bot<View, Action> {
+  return rolloutBot<State, Action, View>(game, strongOptions(game, options));
 }

@@ -12,7 +12,7 @@
 //   draws level with greedy (docs/bots.md) and is slow, so it is offered, not a level.
 // - "steady": the greedy bot with a random move one time in three (offered by name).
 // All see only their view.
-import { botRollout, ismctsBot, noisyBot, rolloutSearch, scoreShare, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
+import { botRollout, ismctsBot, noisyBot, rolloutSearch, scoreShare, type AnyGame, type Bot, type BotContext, type RngState, type RolloutBotOptions } from "@grimoire/engine";
 import { greedyBot } from "../bots.ts";
 import { pointTargets, scores } from "../rules.ts";
 import type { Action, State, View } from "../types.ts";
@@ -71,7 +71,12 @@ function stageOf(state: State): number {
   return -1 - left;
 }
 
-export function rolloutGreedyBot(game: AnyGame, overrides: Partial<RolloutOptions> = {}): Bot<View, Action> {
+/**
+ * The search of "rollout" for a decision among `legal` (the budget shared over them): deals redrawn
+ * from the view, greedy playing every seat to the room's end, the softmax score. The review uses it
+ * to score every choice.
+ */
+export function rolloutGreedyOptions(game: AnyGame, overrides: Partial<RolloutOptions> = {}): (context: BotContext<View, Action>, legal: readonly Action[]) => RolloutBotOptions<State, Action, View> {
   const o = { ...ROLLOUT_DEFAULTS, ...overrides };
   const greedy = greedyBot();
   // Sealed choices of other seats, redrawn on the deal as greedy (the rollout policy) would make them.
@@ -90,22 +95,29 @@ export function rolloutGreedyBot(game: AnyGame, overrides: Partial<RolloutOption
     return state;
   };
   const policy = botRollout<State, Action>(game, greedy as Bot<unknown, Action>, 0);
+  return (context, legal) => {
+    const budget = (o.rollouts * 2) / Math.max(2, context.view.seats);
+    const determinizations = Math.max(o.minDeterminizations, Math.min(o.determinizations, Math.floor(budget / legal.length)));
+    return {
+      determinizations,
+      rolloutDepth: o.rolloutDepth,
+      policy,
+      prior: (c) => greedy.decide(c),
+      confidence: o.confidence,
+      horizon: stageOf,
+      evaluate: (state, seat) => softmaxValue(state, seat, o.pointWeight, o.wandWeight),
+      resample,
+    };
+  };
+}
+
+export function rolloutGreedyBot(game: AnyGame, overrides: Partial<RolloutOptions> = {}): Bot<View, Action> {
+  const options = rolloutGreedyOptions(game, overrides);
   return {
     name: "rollout",
     decide(context) {
       if (context.legal.length === 1) return context.legal[0]!;
-      const budget = (o.rollouts * 2) / Math.max(2, context.view.seats);
-      const determinizations = Math.max(o.minDeterminizations, Math.min(o.determinizations, Math.floor(budget / context.legal.length)));
-      return rolloutSearch<State, Action, View>(game, context, {
-        determinizations,
-        rolloutDepth: o.rolloutDepth,
-        policy,
-        prior: (c) => greedy.decide(c),
-        confidence: o.confidence,
-        horizon: stageOf,
-        evaluate: (state, seat) => softmaxValue(state, seat, o.pointWeight, o.wandWeight),
-        resample,
-      }).action;
+      return rolloutSearch<State, Action, View>(game, context, options(context, context.legal)).action;
     },
   };
 }

@@ -1,0 +1,138 @@
+// The end of an Emmerlaüs game: the final standing (the last wizard standing first, then the others
+// from the last to fall to the first), the damage each dealt and took over the whole log, when each
+// fell, and every hand and object shown face up.
+import type { BoardLogLine, GameTextApi, SummaryProps } from "@grimoire/web/kit";
+import type { EmmerlausEvent } from "../state.ts";
+import type { EmmerlausView } from "../view.ts";
+import { MiniCard } from "./CardFace.tsx";
+
+export interface Tally {
+  /** Life taken from other players by each seat's cards, staves and robes (a Miroir's share counts for who played it). */
+  readonly dealt: number[];
+  /** Life each seat lost, from any cause. */
+  readonly taken: number[];
+  /** The turn each seat fell at (null: still standing). */
+  readonly fellAt: (number | null)[];
+  /** Seats in the order they fell. */
+  readonly fallen: number[];
+}
+
+const ROBES = new Set(["retaliation", "mirror-robe", "vampiric"]);
+
+/** Damage dealt and taken, and who fell when, read from the log's events. */
+export function tally(seats: number, log: readonly BoardLogLine[]): Tally {
+  const dealt = Array.from({ length: seats }, () => 0);
+  const taken = Array.from({ length: seats }, () => 0);
+  const fellAt: (number | null)[] = Array.from({ length: seats }, () => null);
+  const fallen: number[] = [];
+  let turn = 0;
+  let source: number | null = null;
+  let mirror: number | null = null;
+  let robe: number | null = null;
+  for (const line of log) {
+    const e = line.event as EmmerlausEvent;
+    switch (e?.type) {
+      case "turn":
+        turn++;
+        source = mirror = robe = null;
+        break;
+      case "played":
+      case "shot":
+        source = e.seat;
+        mirror = robe = null;
+        break;
+      case "answered":
+        if (e.answer === "mirror") mirror = e.seat;
+        break;
+      case "roll":
+        if (ROBES.has(e.what)) robe = e.seat;
+        break;
+      case "life":
+        if (e.delta < 0 && e.seat >= 0 && e.seat < seats) {
+          taken[e.seat]! -= e.delta;
+          // Another's loss counts for the card's caster; the caster's own loss for the Miroir or robe that sent it back.
+          const by = source !== null && e.seat !== source ? source : e.seat === source ? (robe ?? mirror) : null;
+          if (by !== null && by !== e.seat) dealt[by]! -= e.delta;
+        }
+        break;
+      case "died":
+        if (e.seat >= 0 && e.seat < seats) {
+          fellAt[e.seat] = turn;
+          fallen.push(e.seat);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return { dealt, taken, fellAt, fallen };
+}
+
+/** Seats from first place to last: the living by life, then the fallen from the last to fall. */
+export function standing(view: EmmerlausView, t: Tally): number[] {
+  const living = view.players.flatMap((p, s) => (p.alive ? [s] : [])).sort((a, b) => view.players[b]!.life - view.players[a]!.life);
+  const fallen = [...t.fallen].reverse().filter((s, i, all) => all.indexOf(s) === i && !view.players[s]!.alive);
+  const rest = view.players.flatMap((_, s) => (living.includes(s) || fallen.includes(s) ? [] : [s]));
+  return [...living, ...fallen, ...rest];
+}
+
+export function EmmerlausSummary({ view, log, tx }: SummaryProps<EmmerlausView>) {
+  const t = tally(view.players.length, log);
+  const order = standing(view, t);
+  return (
+    <section className="em-summary" aria-label={tx.t("board.summary.title")}>
+      <h3>{tx.t("board.summary.title")}</h3>
+      <div className="em-summary-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{tx.t("board.summary.place")}</th>
+              <th scope="col">{tx.t("board.summary.wizard")}</th>
+              <th scope="col">{tx.t("board.summary.life")}</th>
+              <th scope="col">{tx.t("board.summary.dealt")}</th>
+              <th scope="col">{tx.t("board.summary.taken")}</th>
+              <th scope="col">{tx.t("board.summary.fell")}</th>
+              <th scope="col">{tx.t("board.summary.cards")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.map((s, i) => {
+              const p = view.players[s]!;
+              const fell = t.fellAt[s];
+              return (
+                <tr key={s} className={p.alive ? "em-standing" : "em-fallen"}>
+                  <td>{tx.t("board.number", { n: i + 1 })}</td>
+                  <th scope="row">{tx.displayName(s)}</th>
+                  <td>{tx.t("board.number", { n: p.life })}</td>
+                  <td>{tx.t("board.number", { n: t.dealt[s]! })}</td>
+                  <td>{tx.t("board.number", { n: t.taken[s]! })}</td>
+                  <td>{p.alive ? tx.t("board.summary.standing") : fell !== null && fell !== undefined ? tx.t("board.summary.fellAt", { n: fell }) : tx.t("board.summary.out")}</td>
+                  <td>
+                    <Cards hand={p.hand} count={p.handCount} objects={p.objects} tx={tx} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Cards({ hand, count, objects, tx }: { hand: string[] | null; count: number; objects: readonly string[]; tx: GameTextApi }) {
+  return (
+    <span className="em-summary-cards">
+      {hand === null ? (
+        count > 0 && <span className="muted">{tx.t("board.summary.hidden", { n: count })}</span>
+      ) : hand.length === 0 && objects.length === 0 ? (
+        <span className="muted">{tx.t("board.summary.none")}</span>
+      ) : (
+        hand.map((id, i) => <MiniCard key={`h${i}`} id={id} tx={tx} />)
+      )}
+      {objects.map((id, i) => (
+        <MiniCard key={`o${i}`} id={id} tx={tx} label={tx.t("board.summary.inPlay", { card: { key: `card.${id}.name` } })} />
+      ))}
+    </span>
+  );
+}
