@@ -11,6 +11,9 @@ export default defineConfig({
   root,
   base: "/",
   plugins: [react()],
+  // The games' boards (games/<id>/src/board) sit outside this package's tsconfig: use the
+  // automatic JSX runtime for them too, not esbuild's classic React.createElement default.
+  esbuild: { jsx: "automatic", jsxImportSource: "react" },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2000 },
   server: {
     proxy: {

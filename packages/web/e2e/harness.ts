@@ -1,11 +1,14 @@
 // End-to-end harness: builds the client with Vite into a temporary directory, starts a real
 // server in-process (port 0, temporary data dir) serving it, and launches Debian's Chromium
-// through playwright-core. `autoplay` plays this seat through the page (DOM clicks only).
+// through playwright-core. `describeE2E` gives a test file one of each for its tests; `openPair`,
+// `signUp` and `takeSeat` are the flows of two players at one table; `autoplay` plays this seat
+// through the page (DOM clicks only).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
@@ -44,12 +47,125 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
-/** Creates a table from the home page form: me in seat 1, then the given seats. */
-export async function createTable(page: Page, url: string, game: string, others: readonly string[], name = "Ada", lang = "en"): Promise<void> {
+/**
+ * A describe block whose tests share one server and one Chromium, started before them (3 min
+ * allowed: the client is built first) and closed after them. Where Chromium is absent the block is
+ * skipped and says so. `env` is read inside the tests, once started.
+ */
+export function describeE2E(name: string, tests: (env: E2E) => void): void {
+  if (!hasChromium) console.warn(`${name} skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
+  describe.skipIf(!hasChromium)(name, () => {
+    let started: E2E | undefined;
+    beforeAll(async () => {
+      started = await startE2E();
+    }, 180_000);
+    afterAll(async () => {
+      await started?.close();
+    });
+    const get = (): E2E => {
+      if (!started) throw new Error("the e2e server is not started yet (read env inside a test)");
+      return started;
+    };
+    tests({
+      get url() { return get().url; },
+      get browser() { return get().browser; },
+      close: () => get().close(),
+    });
+  });
+}
+
+export interface Viewport {
+  readonly width: number;
+  readonly height: number;
+}
+export const DESKTOP: Viewport = { width: 1280, height: 900 };
+export const PHONE: Viewport = { width: 375, height: 800 };
+
+/** Two players' pages, A and B, each in its own context (so its own cookies), in English; their page errors. */
+export interface Pair {
+  readonly a: Page;
+  readonly b: Page;
+  readonly ctxA: BrowserContext;
+  readonly ctxB: BrowserContext;
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+/** Opens A's and B's pages, A on a desktop and B on a phone unless told otherwise. */
+export async function openPair(browser: Browser, [viewA, viewB]: readonly [Viewport, Viewport] = [DESKTOP, PHONE]): Promise<Pair> {
+  const ctxA = await browser.newContext({ viewport: viewA, locale: "en-US" });
+  const ctxB = await browser.newContext({ viewport: viewB, locale: "en-US" });
+  const a = await ctxA.newPage();
+  const b = await ctxB.newPage();
+  const errors: string[] = [];
+  for (const p of [a, b]) p.on("pageerror", (e) => errors.push(e.message));
+  return {
+    a, b, ctxA, ctxB, errors,
+    async close() {
+      await ctxA.close();
+      await ctxB.close();
+    },
+  };
+}
+
+/** Opens the header's account form on the home page, name and password filled in. */
+export async function openAccountForm(page: Page, url: string, name: string, password: string): Promise<void> {
+  await page.goto(`${url}/?lang=en`);
+  await page.getByTestId("account-open").click();
+  await page.locator('input[name="account-name"]').fill(name);
+  await page.locator('input[name="account-password"]').fill(password);
+}
+
+/** Creates an account from the header; resolves once the header names it. */
+export async function signUp(page: Page, url: string, name: string, password: string): Promise<void> {
+  await openAccountForm(page, url, name, password);
+  await page.getByTestId("signup").click();
+  await page.locator(".account .me", { hasText: name }).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * The guest opens the host's invitation and takes the open seat: under the name `as`, or as its
+ * account when `as` is absent. Resolves once both pages show `until` (the match has begun).
+ */
+export async function takeSeat(host: Page, guest: Page, { as, until }: { as?: string; until: string }): Promise<void> {
+  await guest.goto(await host.locator(".invite input").inputValue());
+  if (as === undefined) await guest.getByTestId("playing-as").waitFor();
+  else await guest.locator('input[name="name"]').fill(as);
+  await guest.getByRole("button", { name: "Take a seat" }).click();
+  await host.locator(until).waitFor({ timeout: 30_000 });
+  await guest.locator(until).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Creates a table from the home page form: me in seat 1, then the given seats; `options`, the
+ * game's own choices by name (`{ mode: "expert" }` picks `opt-mode`).
+ */
+export async function createTable(page: Page, url: string, game: string, others: readonly string[], name = "Ada", lang = "en", options: Readonly<Record<string, string>> = {}): Promise<void> {
   await page.goto(`${url}/?lang=${lang}`);
   await page.locator('select[name="game"]').selectOption(game);
   await page.locator('input[name="name"]').fill(name);
-  // adjust the seat count
+  await fillSeats(page, others);
+  for (const [option, value] of Object.entries(options)) await page.locator(`select[name="opt-${option}"]`).selectOption(value);
+  await page.getByTestId("create-table").click();
+  await page.waitForURL(/\?table=/);
+}
+
+/**
+ * Creates a table from the home page form the page shows, as the account logged in (no name asked):
+ * me in seat 1, then the given seats. `rated`: whether the form had the table rated.
+ */
+export async function createTableAsAccount(page: Page, game: string, others: readonly string[]): Promise<{ rated: boolean }> {
+  await page.locator('select[name="game"]').selectOption(game);
+  await page.getByTestId("playing-as").waitFor();
+  await fillSeats(page, others);
+  const rated = await page.locator('input[name="rated"]').isChecked();
+  await page.getByTestId("create-table").click();
+  await page.waitForURL(/\?table=/);
+  return { rated };
+}
+
+/** The form's seats after mine: as many as `others`, each given its kind. */
+async function fillSeats(page: Page, others: readonly string[]): Promise<void> {
   for (let guard = 0; guard < 12; guard++) {
     const count = await page.locator('select[name^="seat"]').count();
     if (count < others.length) await page.getByTestId("add-seat").click();
@@ -57,13 +173,35 @@ export async function createTable(page: Page, url: string, game: string, others:
     else break;
   }
   for (let i = 0; i < others.length; i++) await page.locator(`select[name="seat${i + 1}"]`).selectOption(others[i]!);
-  await page.getByTestId("create-table").click();
-  await page.waitForURL(/\?table=/);
+}
+
+/** Each game with the bot seats (easy) that fill its table beside one human, for the per-game e2e tests. */
+export const GAMES_AGAINST_BOTS: readonly (readonly [string, readonly string[]])[] = [
+  ["abracadawhat", ["easy", "easy"]],
+  ["shazamm", ["easy"]],
+  ["incantibus", ["easy"]],
+  ["emmerlaus", ["easy", "easy"]],
+];
+
+/**
+ * Rematch, one click each: after the first, the other page says one player wants it and nobody
+ * moves; after the second, both pages go to the same new table. Resolves with its id.
+ */
+export async function rematchBoth(a: Page, b: Page, firstTable: string): Promise<string> {
+  await a.getByTestId("rematch").click();
+  await b.getByText("1 of 2 players want a rematch").waitFor({ timeout: 15_000 });
+  expect(new URL(a.url()).searchParams.get("table")).toBe(firstTable);
+  await b.getByTestId("rematch").click();
+  await a.waitForURL((url) => url.searchParams.get("table") !== firstTable, { timeout: 15_000 });
+  await b.waitForURL((url) => url.searchParams.get("table") !== firstTable, { timeout: 15_000 });
+  const next = new URL(a.url()).searchParams.get("table")!;
+  expect(new URL(b.url()).searchParams.get("table")).toBe(next);
+  return next;
 }
 
 /**
- * Plays this page's seat until the result is shown, clicking in the page: Abraca's listed cast
- * buttons, Shazamm's commit (bid `bid(mana)` set through the input), the listed action buttons
+ * Plays this page's seat until the result is shown, clicking in the page: Abraca's highlighted board
+ * targets (spell plaques, stop), Shazamm's commit (bid `bid(mana)` set through the input), the listed action buttons
  * otherwise. Resolves with the result text.
  */
 export async function autoplay(page: Page, game: string, maxMs = 90_000, stopAfter = Infinity): Promise<string> {
@@ -95,14 +233,14 @@ export async function autoplay(page: Page, game: string, maxMs = 90_000, stopAft
               submit.click();
               clicked = true;
             } else {
-              const b = document.querySelector(".board .action-buttons button") as HTMLButtonElement | null;
+              const b = document.querySelector(".board .sz-answers [data-board-target]") as HTMLElement | null;
               if (b) { b.click(); clicked = true; }
             }
           } else if (game === "abracadawhat") {
-            const confirm = document.querySelector(".warning button.confirm") as HTMLButtonElement | null;
-            const casts = confirm ? [confirm] : ([...document.querySelectorAll(".cast-buttons button")] as HTMLButtonElement[]);
-            const listed = casts.filter((b) => !b.classList.contains("unlisted"));
-            const b = listed[Math.floor(Math.random() * listed.length)];
+            // the board: a highlighted spell plaque or the stop button, or the confirm of a warned lower call
+            const confirm = document.querySelector(".board .ab-warning button.confirm") as HTMLElement | null;
+            const targets = confirm ? [confirm] : [...document.querySelectorAll<HTMLElement>(".board [data-board-target][data-legal]")];
+            const b = targets[Math.floor(Math.random() * targets.length)];
             if (b) { b.click(); clicked = true; }
           } else {
             const buttons = [...document.querySelectorAll(".actions button.action")] as HTMLButtonElement[];
@@ -156,3 +294,40 @@ export async function unwordedText(page: Page): Promise<string[]> {
 
 /** English words that must not appear in a French game (issue #13's telltales). */
 export const ENGLISH_TELLTALES = /\b(Seat|turn|draws|rolls|play|discard|point at)\b/i;
+
+/**
+ * Plays this page's seat until the result is shown by clicking the board only (issue #14): at each
+ * of its decisions, a random enabled element of `.board` marked `data-board-target` (a stone to
+ * call, a card to play or pick, a token to point at, a player to target, a confirm button). Never
+ * the text action list. Resolves with the result text and the number of clicks.
+ */
+export async function playByBoard(page: Page, maxMs = 120_000, stopAfter = Infinity): Promise<{ result: string; clicks: number }> {
+  return page.evaluate(
+    async ({ maxMs, stopAfter }) => {
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      const started = Date.now();
+      let clicks = 0;
+      const result = () => document.querySelector('[data-testid="outcome"] .result')?.textContent ?? null;
+      while (Date.now() - started < maxMs && clicks < stopAfter) {
+        const over = result();
+        if (over !== null) return { result: over, clicks };
+        const version = (document.querySelector(".match") as HTMLElement | null)?.dataset.version;
+        const targets = [...document.querySelectorAll<HTMLElement>(".board [data-board-target]")].filter(
+          (el) => !(el as HTMLButtonElement).disabled && el.getAttribute("aria-disabled") !== "true" && el.getClientRects().length > 0,
+        );
+        if (document.querySelector(".your-turn") && targets.length > 0) {
+          const legal = targets.filter((el) => el.hasAttribute("data-legal"));
+          // mostly the highlighted (legal) targets; sometimes a selection toggle (cards to add)
+          const pool = legal.length > 0 && Math.random() < 0.7 ? legal : targets;
+          pool[Math.floor(Math.random() * pool.length)]!.click();
+          clicks++;
+          await sleep(60); // the server allows about 20 messages a second per connection
+          const until = Date.now() + 1500;
+          while (Date.now() < until && (document.querySelector(".match") as HTMLElement | null)?.dataset.version === version) await sleep(10);
+        } else await sleep(25);
+      }
+      return { result: result() ?? `(not over after ${clicks} clicks)`, clicks };
+    },
+    { maxMs, stopAfter },
+  );
+}

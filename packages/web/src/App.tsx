@@ -1,4 +1,4 @@
-// The app shell: header (home link, language switch), then the page of the current route.
+// The app shell: header (home link, account, language switch), then the page of the current route.
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, switchLanguage, type Language } from "./i18n/index.ts";
@@ -6,6 +6,9 @@ import { Home } from "./pages/Home.tsx";
 import { HowTo } from "./pages/HowTo.tsx";
 import { Replay } from "./pages/Replay.tsx";
 import { TablePage } from "./pages/TablePage.tsx";
+import { AccountBox } from "./players/AccountBox.tsx";
+import { Leaderboard } from "./players/Leaderboard.tsx";
+import { Profile } from "./players/Profile.tsx";
 import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
 
 export function Link({ to, children, className }: { to: Route; children: ReactNode; className?: string }) {
@@ -29,6 +32,7 @@ export function App() {
       <a className="skip" href="#main">{t("app.skip")}</a>
       <header className="top">
         <Link to={{ page: "home" }} className="brand">✶ {t("app.title")}</Link>
+        <AccountBox />
         <label className="lang">
           <span className="sr-only">{t("app.language")}</span>
           <select aria-label={t("app.language")} value={i18n.language} onChange={(e) => switchLanguage(e.target.value as Language)}>
@@ -43,6 +47,8 @@ export function App() {
         {route.page === "howto" && <HowTo game={route.game} />}
         {route.page === "replay" && <Replay key={route.id} id={route.id} />}
         {route.page === "table" && <TablePage key={`${route.id}:${route.watch}`} id={route.id} watch={route.watch} />}
+        {route.page === "player" && <Profile key={route.name} name={route.name} />}
+        {route.page === "leaderboard" && <Leaderboard key={route.game} game={route.game} />}
       </main>
     </>
   );

@@ -1,5 +1,5 @@
 // REST calls to the lobby (/api), and the seats this browser holds (tokens in localStorage).
-import type { CreateTableRequest, GameInfo, JoinTableResponse, TableInfo } from "./protocol.ts";
+import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableInfo } from "./protocol.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -29,12 +29,55 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
 export const api = {
   games: () => call<{ games: GameInfo[] }>("/api/games").then((r) => r.games),
   openTables: () => call<{ tables: TableInfo[] }>("/api/tables").then((r) => r.tables),
+  /** Tables being played, to watch. */
+  playingTables: () => call<{ tables: TableInfo[] }>("/api/tables?status=playing").then((r) => r.tables),
   table: (id: string) => call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}`).then((r) => r.table),
-  create: (request: CreateTableRequest) => call<{ table: TableInfo }>("/api/tables", { method: "POST", body: JSON.stringify(request) }).then((r) => r.table),
+  /** Creates a table and keeps its creator token in this browser (cancel, seat → bot). */
+  create: (request: CreateTableRequest) =>
+    call<CreateTableResponse>("/api/tables", { method: "POST", body: JSON.stringify(request) }).then((r) => {
+      remember(creatorKey(r.table.id), r.creatorToken);
+      return r.table;
+    }),
+  cancel: (id: string, creatorToken: string) =>
+    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/cancel`, { method: "POST", body: JSON.stringify({ creatorToken }) }).then((r) => r.table),
+  seatBot: (id: string, seat: number, creatorToken: string, level: BotLevel) =>
+    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { method: "POST", body: JSON.stringify({ creatorToken, level }) }).then((r) => r.table),
+  /** The tables where I hold a seat, those waiting for my decision first. */
+  myTables: () => {
+    const seats = myCredentials();
+    return seats.length === 0 ? Promise.resolve([] as MyTable[]) : call<{ tables: MyTable[] }>("/api/my-tables", { method: "POST", body: JSON.stringify({ seats }) }).then((r) => r.tables);
+  },
   join: (id: string, name: string, seat?: number) =>
     call<JoinTableResponse>(`/api/tables/${encodeURIComponent(id)}/join`, { method: "POST", body: JSON.stringify(seat === undefined ? { name } : { name, seat }) }),
   recordUrl: (id: string) => `/api/tables/${encodeURIComponent(id)}/record`,
+  me: () => call<MeResponse>("/api/me").then((r) => r.player),
+  /** Creates an account (or logs in) and claims the guest seats this browser holds. */
+  signUp: (name: string, password: string) => call<MeResponse>("/api/account", { method: "POST", body: JSON.stringify({ name, password, seats: heldSeats() }) }).then((r) => r.player),
+  logIn: (name: string, password: string) => call<MeResponse>("/api/login", { method: "POST", body: JSON.stringify({ name, password, seats: heldSeats() }) }).then((r) => r.player),
+  logOut: () => call<MeResponse>("/api/logout", { method: "POST", body: "{}" }),
+  mySeats: () => call<MySeatsResponse>("/api/me/seats").then((r) => r.seats),
+  profile: (name: string) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}`),
+  leaderboard: (game: string) => call<LeaderboardResponse>(`/api/leaderboard/${encodeURIComponent(game)}`),
+  /** A finished match's review of one seat: `pending` (202) until the server has computed it. */
+  review: (id: string, seat: number) => call<ReviewResponse>(`/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`),
 };
+
+/** The seats this browser holds as {table, token}, to link to an account when logging in. */
+function heldSeats(): { table: string; token: string }[] {
+  return heldTables()
+    .slice(0, 100)
+    .flatMap((table) => {
+      const seat = heldSeat(table);
+      return seat ? [{ table, token: seat.token }] : [];
+    });
+}
+
+/** Keeps in this browser the seats the account holds elsewhere (another browser's joins). */
+export async function syncAccountSeats(name: string): Promise<void> {
+  for (const s of await api.mySeats()) {
+    if (!heldSeat(s.table)) holdSeat(s.table, { seat: s.seat, token: s.token, name });
+  }
+}
 
 export interface HeldSeat {
   readonly seat: number;
@@ -61,6 +104,14 @@ export function holdSeat(tableId: string, seat: HeldSeat): void {
   }
 }
 
+export function dropSeat(tableId: string): void {
+  try {
+    localStorage.removeItem(key(tableId));
+  } catch {
+    /* ignore */
+  }
+}
+
 export function playerName(): string {
   try {
     return localStorage.getItem("grimoire.name") ?? "";
@@ -75,6 +126,61 @@ export function rememberName(name: string): void {
   } catch {
     /* ignore */
   }
+}
+
+const creatorKey = (tableId: string) => `grimoire.creator.${tableId}`;
+
+function remember(k: string, value: string): void {
+  try {
+    localStorage.setItem(k, value);
+  } catch {
+    /* private mode: lasts for this page only */
+  }
+}
+
+/** The creator token of a table this browser created, or null. */
+export function creatorToken(tableId: string): string | null {
+  try {
+    return localStorage.getItem(creatorKey(tableId));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Who I am, as the seats I can prove: today the seat tokens this browser keeps. (An account's
+ * seats plug in here.)
+ */
+export function myCredentials(): { tableId: string; token: string }[] {
+  return heldTables().flatMap((tableId) => {
+    const seat = heldSeat(tableId);
+    return seat ? [{ tableId, token: seat.token }] : [];
+  });
+}
+
+/** A rematch: my seat token holds the same seat at the new table. */
+export function followRematch(from: string, to: string): void {
+  const seat = heldSeat(from);
+  if (seat && !heldSeat(to)) holdSeat(to, seat);
+  const muted = mutedAt(from);
+  if (muted.length > 0 && mutedAt(to).length === 0) setMutedAt(to, muted);
+}
+
+const muteKey = (tableId: string) => `grimoire.muted.${tableId}`;
+
+/** Who this browser muted at a table: seat numbers, and spectators by name ("~name"). */
+export function mutedAt(tableId: string): string[] {
+  try {
+    const raw = localStorage.getItem(muteKey(tableId));
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function setMutedAt(tableId: string, muted: readonly string[]): void {
+  remember(muteKey(tableId), JSON.stringify(muted));
 }
 
 /** Tables this browser has a seat at (for "my tables"). */

@@ -1,7 +1,8 @@
 // One match connection: a WebSocket to /ws that says hello with the seat's token (or watches),
 // keeps the latest sync/update picture, and reconnects by itself with backoff, sending the last
 // version seen so the server replays what was missed (or a full sync). No page reload needed.
-import type { DecisionInfo, ErrorCode, LegalAction, OutcomeInfo, ServerOut, TableInfo, WireViewer } from "./protocol.ts";
+import type { ReviewedDecision, ReviewUnit } from "@grimoire/engine";
+import type { ChatMessage, DecisionInfo, ErrorCode, FinalViews, LegalAction, LogEntry, OutcomeInfo, ServerOut, TableInfo, WireViewer } from "./protocol.ts";
 
 export type ConnectionStatus = "connecting" | "open" | "reconnecting" | "closed";
 
@@ -31,12 +32,24 @@ export interface MatchSnapshot {
   readonly outcome: OutcomeInfo | null;
   readonly seed: string | null;
   readonly seedHash: string | null;
+  /** Once over: every seat's final view (and the game's full view), nothing hidden any more. */
+  readonly final?: FinalViews | null;
+  /** The whole log as this viewer saw it (the server sends the history on every fresh hello). */
   readonly log: readonly LogLine[];
   /** Events of the last update (for animations), with its version. */
   readonly lastEvents: readonly unknown[];
   readonly error: ErrorInfo | null;
   /** An action was sent and not yet acknowledged. */
   readonly pending: boolean;
+  /** The table's chat as this viewer may read it, oldest first (plain text: never render as markup). */
+  readonly chat: readonly ChatMessage[];
+  /** The last chat message refused (too long, too fast, …), shown next to the chat. */
+  readonly chatError: ErrorInfo | null;
+  /** The rematch's table once made: the page takes everyone there. */
+  readonly rematchTo: string | null;
+  /** The last hint received (the review of the decision at `version`), and whether one was asked and not yet answered. */
+  readonly hint?: { readonly version: number; readonly unit: ReviewUnit; readonly review: ReviewedDecision | null } | null;
+  readonly hintPending?: boolean;
 }
 
 export interface SocketLike {
@@ -69,13 +82,22 @@ const EMPTY: MatchSnapshot = {
   outcome: null,
   seed: null,
   seedHash: null,
+  final: null,
   log: [],
   lastEvents: [],
   error: null,
   pending: false,
+  chat: [],
+  chatError: null,
+  rematchTo: null,
 };
 
-const MAX_LOG = 400;
+const MAX_CHAT = 300;
+
+/** One log line per visible event of an entry. */
+function linesOf(entry: LogEntry): LogLine[] {
+  return entry.events.map((event) => ({ version: entry.version, actor: entry.actor, by: entry.by, event }));
+}
 
 export function defaultSocket(): SocketLike {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -130,8 +152,61 @@ export class MatchConnection {
     this.socket.send(JSON.stringify({ type: "act", action, ref: `a${this.refs}` }));
   }
 
+  /** Takes our seat back from the bot playing for it (the clock ran out, or we were away). */
+  reclaim(): void {
+    if (!this.socket || this.socket.readyState !== 1) {
+      this.set({ error: { code: "connection", message: "not connected" } });
+      return;
+    }
+    this.refs += 1;
+    this.socket.send(JSON.stringify({ type: "reclaim", ref: `r${this.refs}` }));
+  }
+
   clearError(): void {
     this.set({ error: null });
+  }
+
+  /** Sends a chat message (a spectator may sign it with `name`); a refusal lands in `chatError`. */
+  chat(text: string, name?: string): boolean {
+    if (!this.send({ type: "chat", text, ...(name ? { name } : {}) }, "c")) {
+      this.set({ chatError: { code: "connection", message: "not connected" } });
+      return false;
+    }
+    this.set({ chatError: null });
+    return true;
+  }
+
+  clearChatError(): void {
+    this.set({ chatError: null });
+  }
+
+  /** Resigns this seat (the game's result counts it lost). */
+  resign(): void {
+    if (!this.send({ type: "resign" }, "r")) this.set({ error: { code: "connection", message: "not connected" } });
+  }
+
+  /** Accepts a rematch; once every player has, `rematchTo` names the new table. */
+  rematch(): void {
+    if (!this.send({ type: "rematch" }, "r")) this.set({ error: { code: "connection", message: "not connected" } });
+  }
+
+  /** Sends a message with a fresh ref (its prefix says what it was); false when not connected. */
+  private send(message: Record<string, unknown>, prefix: string): boolean {
+    if (!this.socket || this.socket.readyState !== 1) return false;
+    this.refs += 1;
+    this.socket.send(JSON.stringify({ ...message, ref: `${prefix}${this.refs}` }));
+    return true;
+  }
+
+  /** Asks for a hint: the review of our decision now (refused at rated tables, then an error). */
+  hint(): void {
+    if (!this.socket || this.socket.readyState !== 1) {
+      this.set({ error: { code: "connection", message: "not connected" } });
+      return;
+    }
+    this.refs += 1;
+    this.set({ hintPending: true, error: null });
+    this.socket.send(JSON.stringify({ type: "hint", ref: `h${this.refs}` }));
   }
 
   /** Drops the socket as a network failure would (for tests and the "reconnect" button). */
@@ -193,6 +268,10 @@ export class MatchConnection {
       case "table":
         this.set({ table: message.table });
         return;
+      case "log":
+        // The history up to the sync that follows: it replaces what we held (a reload starts empty).
+        this.set({ log: message.entries.flatMap(linesOf) });
+        return;
       case "sync":
         this.synced = true;
         this.set({
@@ -209,8 +288,7 @@ export class MatchConnection {
       case "update": {
         if (message.version <= this.snapshot.version && this.synced) return; // already seen
         this.synced = true;
-        const lines = message.events.map((event) => ({ version: message.version, actor: message.actor, by: message.by, event }));
-        const log = [...this.snapshot.log, ...lines].slice(-MAX_LOG);
+        const log = message.events.length > 0 ? [...this.snapshot.log, ...linesOf(message)] : this.snapshot.log;
         this.set({
           version: message.version,
           view: message.view,
@@ -222,15 +300,32 @@ export class MatchConnection {
         return;
       }
       case "over":
-        this.set({ outcome: message.outcome, seed: message.seed, seedHash: message.seedHash, version: Math.max(this.snapshot.version, message.version) });
+        this.set({ outcome: message.outcome, seed: message.seed, seedHash: message.seedHash, final: message.final ?? null, version: Math.max(this.snapshot.version, message.version) });
         return;
       case "ack":
-        this.set({ pending: false });
+        if (message.ref === null || message.ref.startsWith("a")) this.set({ pending: false });
         return;
-      case "error":
-        this.set({ error: { code: message.code, message: message.message, params: message.params }, pending: false });
+      case "error": {
+        const error = { code: message.code, message: message.message, params: message.params };
+        if (message.ref?.startsWith("c")) this.set({ chatError: error });
+        else this.set({ error, pending: message.ref?.startsWith("r") ? this.snapshot.pending : false, ...(message.ref?.startsWith("h") ? { hintPending: false } : {}) });
         return;
+      }
+      case "hint": {
+        this.set({ hint: { version: message.version, unit: message.unit, review: message.review }, hintPending: false });
+        return;
+      }
       case "pong":
+        return;
+      case "chat-history":
+        this.set({ chat: message.messages.slice(-MAX_CHAT) });
+        return;
+      case "chat":
+        if (this.snapshot.chat.some((m) => m.id === message.message.id)) return;
+        this.set({ chat: [...this.snapshot.chat, message.message].slice(-MAX_CHAT) });
+        return;
+      case "rematch":
+        this.set({ rematchTo: message.tableId });
         return;
     }
   }

@@ -7,20 +7,38 @@ export type {
   DecisionInfo,
   ErrorCode,
   ErrorResponse,
+  FinalViews,
   GameInfo,
   JoinTableResponse,
   LegalAction,
   ListGamesResponse,
   ListTablesResponse,
+  LogEntry,
   OutcomeInfo,
+  ReviewResponse,
   SeatInfo,
   SeatRequest,
   ServerOut,
   TableInfo,
+  TakeoverReason,
   WireViewer,
   BotLevel,
+  MeResponse,
+  MySeatsResponse,
+  ProfileResponse,
+  LeaderboardResponse,
+  RatingInfo,
+  ChatMessage,
+  ChatChannel,
+  MyTable,
+  MyTablesResponse,
+  RematchInfo,
+  TableMode,
 } from "../../server/src/protocol.ts";
 
 export const BOT_LEVELS = ["easy", "medium", "hard"] as const;
 export const GAME_IDS = ["abracadawhat", "shazamm", "incantibus", "emmerlaus"] as const;
 export type GameId = (typeof GAME_IDS)[number];
+/** Characters in one chat message (the server refuses more: `chat-too-long`). */
+export const MAX_CHAT_LENGTH = 500;
+export const TABLE_MODES = ["realtime", "turn-based"] as const;

@@ -1,12 +1,15 @@
 // Routing by query string, so the invitation link `/?table=<id>` works with a static server:
-// `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, `?replay=ID`, nothing = home.
+// `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, `?replay=ID`, `?player=NAME`
+// (a profile), `?leaderboard=GAME`, nothing = home.
 import { useEffect, useState } from "react";
 
 export type Route =
   | { readonly page: "home" }
   | { readonly page: "howto"; readonly game: string }
   | { readonly page: "replay"; readonly id: string }
-  | { readonly page: "table"; readonly id: string; readonly watch: boolean };
+  | { readonly page: "table"; readonly id: string; readonly watch: boolean }
+  | { readonly page: "player"; readonly name: string }
+  | { readonly page: "leaderboard"; readonly game: string };
 
 export function parseRoute(search: string): Route {
   const params = new URLSearchParams(search);
@@ -16,6 +19,10 @@ export function parseRoute(search: string): Route {
   if (replay) return { page: "replay", id: replay };
   const howto = params.get("howto");
   if (howto) return { page: "howto", game: howto };
+  const player = params.get("player");
+  if (player) return { page: "player", name: player };
+  const leaderboard = params.get("leaderboard");
+  if (leaderboard) return { page: "leaderboard", game: leaderboard };
   return { page: "home" };
 }
 
@@ -29,6 +36,10 @@ export function hrefOf(route: Route): string {
       return `/?replay=${encodeURIComponent(route.id)}`;
     case "table":
       return `/?table=${encodeURIComponent(route.id)}${route.watch ? "&watch=1" : ""}`;
+    case "player":
+      return `/?player=${encodeURIComponent(route.name)}`;
+    case "leaderboard":
+      return `/?leaderboard=${encodeURIComponent(route.game)}`;
   }
 }
 

@@ -1,12 +1,13 @@
 // The games' own words in the reader's language: each game owns its catalogues
 // (games/<id>/src/text), and this hook words its Messages with the page's current language, the
-// players' display names, and "you" for the reader's seat. Re-renders when the language changes.
-import { useMemo } from "react";
+// players' display names, and "you" for the reader's seat. Re-renders when the language changes,
+// and when the game's words arrive: they load on demand, per game (meanwhile texts read "…").
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import type { GameText, Message, MessageParams } from "@grimoire/engine";
 import { formatLine, formatMessage, PSEUDO, type DisplayLanguage, type TextContext } from "@grimoire/engine/text";
 import type { TableInfo } from "./protocol.ts";
-import { findWords, type GameWords } from "./games/words.ts";
+import { findWords, knownWords, loadWords, type GameWords } from "@grimoire/catalog/words";
 
 const NO_TEXT: GameText = { en: {}, fr: {} };
 
@@ -36,8 +37,16 @@ export interface GameTextApi {
   displayName(seat: number): string;
 }
 
+/** What a text reads while its game's words are on their way. */
+const PENDING = "…";
+
 export function gameText(gameId: string, lang: DisplayLanguage, context: TextContext): GameTextApi {
   const game = findWords(gameId);
+  if (!game && knownWords(gameId)) {
+    void loadWords(gameId).then(notifyWords);
+    const name = (seat: number) => formatMessage(NO_TEXT, lang, { key: "common.name", params: { who: { seat } } }, context);
+    return { lang, game: undefined, t: () => PENDING, line: () => PENDING, name, displayName: (seat) => formatMessage(NO_TEXT, lang, { key: "common.name", params: { who: { seat } } }, { ...context, me: null }) };
+  }
   const text = game?.text ?? NO_TEXT;
   return {
     lang,
@@ -49,14 +58,38 @@ export function gameText(gameId: string, lang: DisplayLanguage, context: TextCon
   };
 }
 
+const wordsListeners = new Set<() => void>();
+let wordsLoaded = 0;
+function notifyWords(): void {
+  wordsLoaded++;
+  for (const listener of wordsListeners) listener();
+}
+function subscribeWords(listener: () => void): () => void {
+  wordsListeners.add(listener);
+  return () => wordsListeners.delete(listener);
+}
+
+/** Loads a game's words ahead of their first use (tests, a page about to show the game). */
+export async function preloadWords(gameId: string): Promise<void> {
+  if (!findWords(gameId) && (await loadWords(gameId))) notifyWords();
+}
+
+/** Re-renders the caller when some game's words arrive (a counter of loads). */
+export function useWordsLoaded(): number {
+  return useSyncExternalStore(subscribeWords, () => wordsLoaded);
+}
+
 /** The game's words for the reader at `seat` (null: a spectator) at `table`. */
 export function useGameText(gameId: string, table: TableInfo | null, seat: number | null): GameTextApi {
   const { t, i18n } = useTranslation();
   const lang = displayLanguage(i18n.language);
+  const loads = useWordsLoaded();
+  useEffect(() => void preloadWords(gameId), [gameId]);
   return useMemo(() => {
     const names = seatNames(table, (level) => t(`create.level.${level}`));
     return gameText(gameId, lang, { names, me: seat });
-  }, [gameId, lang, table, seat, t]);
+    // `loads`: the words may have arrived since.
+  }, [gameId, lang, table, seat, t, loads]);
 }
 
 /** Names joined as the language joins a list ("a, b and c", « a, b et c »). */

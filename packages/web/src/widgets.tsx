@@ -37,7 +37,21 @@ export function ErrorBox({ message, onDismiss }: { message: string | null; onDis
   );
 }
 
-export function Countdown({ deadline }: { deadline: number | null }) {
+/** Seconds left until `deadline`, ticking; `label` words them (default "{s} s left"). */
+/** `secondary`: a repeat of the main timer (a seat's own clock): not announced as a second timer. */
+/**
+ * Time left in words: days and hours for a turn-based clock, minutes and seconds close to the end
+ * ("2 d 4 h", "3 min 20 s", "8 s"): at most the two largest units.
+ */
+export function timeLeft(t: TFunction, seconds: number): string {
+  const units = [Math.floor(seconds / 86_400), Math.floor((seconds % 86_400) / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  const first = units.findIndex((u) => u > 0);
+  if (first < 0) return t("match.timeUp");
+  const keep = (i: number) => (i === first || i === first + 1 ? units[i]! : 0);
+  return t("match.time", { d: keep(0), h: keep(1), m: keep(2), sec: keep(3) }).trim();
+}
+
+export function Countdown({ deadline, label, secondary = false }: { deadline: number | null; label?: (seconds: number, time: string) => string; secondary?: boolean }) {
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -47,5 +61,13 @@ export function Countdown({ deadline }: { deadline: number | null }) {
   }, [deadline]);
   if (deadline === null) return null;
   const s = Math.max(0, Math.ceil((deadline - now) / 1000));
-  return <span className={`clock${s <= 10 ? " urgent" : ""}`} role="timer">⏱ {t("match.clock", { s })}</span>;
+  return (
+    <span className={`clock${s <= 10 ? " urgent" : ""}`} role={secondary ? undefined : "timer"} data-seconds={s}>
+      <svg className="clock-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+        <circle cx="8" cy="9" r="6" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path d="M8 9V5.5M6.5 1.8h3" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>{" "}
+      {label ? label(s, timeLeft(t, s)) : t("match.clock", { time: timeLeft(t, s) })}
+    </span>
+  );
 }

@@ -8,6 +8,8 @@ import { incantibusGame } from "@grimoire/incantibus";
 import { shazammGame } from "@grimoire/shazamm";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { preloadWords } from "../src/text.tsx";
+import { loadBoard } from "../src/games/GameBoard.tsx";
 import { App } from "../src/App.tsx";
 import type { MatchSnapshot } from "../src/connection.ts";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
@@ -17,7 +19,10 @@ import type { DecisionInfo, TableInfo } from "../src/protocol.ts";
 import type { AnyGame, Message } from "@grimoire/engine";
 import { formatLine } from "@grimoire/engine/text";
 
-beforeAll(() => {
+beforeAll(async () => {
+  // boards load on demand; load them first so the screens render at once
+  await Promise.all(["abracadawhat", "shazamm", "incantibus", "emmerlaus"].map(loadBoard));
+  await Promise.all(["abracadawhat", "shazamm", "incantibus", "emmerlaus"].map(preloadWords));
   initI18n("en");
   vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ games: [], tables: [] }), { status: 200 })));
 });
@@ -37,7 +42,7 @@ const tableOf = (game: string, seats: number): TableInfo => ({
   graceSeconds: null,
   seedHash: "h",
   invite: "/?table=t1",
-  createdAt: 0,
+  createdAt: 0, mode: "realtime" as const, bankSeconds: null, banks: null, resigned: [], removed: [], rematch: { accepted: [], next: null, previous: null }, spectatorChat: false,
 });
 
 /** The decision as the server sends it, from the game's own (its prompt a Message). */
@@ -51,7 +56,7 @@ const labelled = (game: AnyGame, action: unknown) => ({ action, label: game.desc
 const english = (game: AnyGame, message: Message) => formatLine(game.text, "en", message, { names: ["Ada", "Merlin", "Morgane"], me: 0 });
 
 function snapshot(patch: Partial<MatchSnapshot>): MatchSnapshot {
-  return { status: "open", table: null, you: 0, version: 1, view: null, decision: null, legal: [], outcome: null, seed: null, seedHash: null, log: [], lastEvents: [], error: null, pending: false, ...patch };
+  return { status: "open", table: null, you: 0, version: 1, view: null, decision: null, legal: [], outcome: null, seed: null, seedHash: null, log: [], lastEvents: [], error: null, pending: false, chat: [], chatError: null, rematchTo: null, ...patch };
 }
 
 describe("how to play", () => {
@@ -91,7 +96,7 @@ describe("Shazamm! screen", () => {
     render(<MatchView snap={snapshot({ table: tableOf("shazamm", 2), view, decision, legal: null })} act={act} clearError={() => {}} />);
     expect(screen.getByText("Your turn")).toBeTruthy();
     fireEvent.change(screen.getByRole("spinbutton", { name: "bid" }), { target: { value: "4" } });
-    fireEvent.click(screen.getByRole("checkbox", { name: /Decoy/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Decoy/ }));
     fireEvent.click(screen.getByRole("button", { name: /^Commit/ }));
     expect(act).toHaveBeenCalledWith({ type: "commit", bid: 4, cards: [0] });
     expect(screen.getByRole("img", { name: /Bridge: wall on tile 10/ })).toBeTruthy();
@@ -200,8 +205,11 @@ describe("Incantibus and Emmerlaüs screens", () => {
     expect(screen.getByRole("region", { name: "tower" })).toBeTruthy();
     expect(screen.getAllByLabelText(/trunk/).length).toBe(3);
     expect(screen.getAllByLabelText(/^wand \d/).length).toBe(3);
-    fireEvent.click(screen.getByRole("button", { name: english(incantibusGame, legal[0]!.label) }));
-    expect(act).toHaveBeenCalledWith(legal[0]!.action);
+    // the room token on the board and its line among the text actions: both named by the action, both send it
+    const named = screen.getAllByRole("button", { name: english(incantibusGame, legal[0]!.label) });
+    expect(named.map((b) => b.hasAttribute("data-board-target"))).toEqual([true, false]);
+    for (const button of named) fireEvent.click(button);
+    expect(act.mock.calls).toEqual([[legal[0]!.action], [legal[0]!.action]]);
   });
 
   it("Emmerlaüs shows every wizard's life and power, our hand only, and dice rolled", () => {

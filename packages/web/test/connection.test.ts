@@ -1,34 +1,12 @@
 // The match connection: hello with the token, sync/update picture, missed-event replay on
 // reconnection (hello carries `since`), duplicates ignored, errors kept for the screen.
 import { describe, expect, it } from "vitest";
-import { MatchConnection, type SocketLike } from "../src/connection.ts";
+import { MatchConnection } from "../src/connection.ts";
 import type { ServerOut } from "../src/protocol.ts";
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: ((ev: unknown) => void) | null = null;
-  onmessage: ((ev: { data: unknown }) => void) | null = null;
-  onclose: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
-  sent: unknown[] = [];
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.({});
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  deliver(message: ServerOut) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
+import { FakeSocket } from "./support/socket.ts";
 
 const decision = { type: "turn" as const, seats: [0], prompt: { key: "prompt.go" }, deadline: null };
-const table = { id: "t1", game: "shazamm", gameTitle: "Shazamm!", options: {}, status: "playing" as const, seats: [], turnSeconds: null, graceSeconds: null, seedHash: "h", invite: "/?table=t1", createdAt: 0 };
+const table = { id: "t1", game: "shazamm", gameTitle: "Shazamm!", options: {}, status: "playing" as const, seats: [], turnSeconds: null, graceSeconds: null, seedHash: "h", invite: "/?table=t1", createdAt: 0, mode: "realtime" as const, bankSeconds: null, banks: null, resigned: [], removed: [], rematch: { accepted: [], next: null, previous: null }, spectatorChat: false };
 
 function setup() {
   const sockets: FakeSocket[] = [];
@@ -118,5 +96,23 @@ describe("MatchConnection", () => {
     sockets[0]!.open();
     sockets[0]!.deliver({ type: "over", version: 9, outcome: { winners: [1], scores: [0, 1], draw: false }, seed: "s", seedHash: "h" });
     expect(connection.current).toMatchObject({ outcome: { winners: [1] }, seed: "s", version: 9 });
+  });
+  it("asks for a hint and keeps the answer for its version; a refusal is an error", () => {
+    const { connection, sockets } = setup();
+    connection.start();
+    sockets[0]!.open();
+    sockets[0]!.deliver({ type: "welcome", table: { ...table, hints: true }, you: 0 });
+    connection.hint();
+    expect(sockets[0]!.sent.at(-1)).toMatchObject({ type: "hint" });
+    expect(connection.current.hintPending).toBe(true);
+    const ref = (sockets[0]!.sent.at(-1) as { ref: string }).ref;
+    const review = { index: 3, choices: [{ action: 1, label: { key: "action.one" }, value: 0.6 }, { action: 2, label: { key: "action.two" }, value: 0.4 }], chosen: 0, legal: 2, best: 0.6, value: 0.6, loss: 0, label: "good" as const };
+    sockets[0]!.deliver({ type: "hint", ref, version: 3, unit: "win", review });
+    expect(connection.current.hint).toEqual({ version: 3, unit: "win", review });
+    expect(connection.current.hintPending).toBe(false);
+    connection.hint();
+    sockets[0]!.deliver({ type: "error", code: "hints-refused", message: "no hints at a rated table", ref: (sockets[0]!.sent.at(-1) as { ref: string }).ref });
+    expect(connection.current.error?.code).toBe("hints-refused");
+    expect(connection.current.hintPending).toBe(false);
   });
 });

@@ -1,20 +1,10 @@
 // End to end in Debian's Chromium against a real server: each game played to its end against
 // bots through the page, and two browsers playing Shazamm! where neither sees the other's
 // choice before the reveal. Screenshots of each game screen go to artifacts/web/.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, autoplay, createTable, ENGLISH_TELLTALES, hasChromium, startE2E, unwordedText, type E2E } from "../e2e/harness.ts";
+import { expect, it } from "vitest";
+import { ARTIFACTS, autoplay, createTable, describeE2E, ENGLISH_TELLTALES, GAMES_AGAINST_BOTS, openPair, PHONE, DESKTOP, takeSeat, unwordedText } from "../e2e/harness.ts";
 
-if (!hasChromium) console.warn("web e2e skipped: /usr/bin/chromium is absent (apt-get install -y chromium)");
-
-describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
-  let env: E2E;
-  beforeAll(async () => {
-    env = await startE2E();
-  }, 180_000);
-  afterAll(async () => {
-    await env?.close();
-  });
-
+describeE2E("web client end to end (Chromium)", (env) => {
   it("home and how-to pages at 375 px and on a desktop, in French from the browser", async () => {
     const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: "fr-FR" });
     const page = await context.newPage();
@@ -37,14 +27,8 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
     await context.close();
   }, 60_000);
 
-  const GAMES: readonly [string, readonly string[]][] = [
-    ["abracadawhat", ["easy", "easy"]],
-    ["shazamm", ["easy"]],
-    ["incantibus", ["easy"]],
-    ["emmerlaus", ["easy", "easy"]],
-  ];
 
-  for (const [game, bots] of GAMES) {
+  for (const [game, bots] of GAMES_AGAINST_BOTS) {
     it(`${game}: a table against bots, played to the end through the page, in French`, async () => {
       const context = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: "fr-FR" });
       const page = await context.newPage();
@@ -56,6 +40,7 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
         // operable by keyboard: focus an action and press Enter
         const before = await page.locator(".match").getAttribute("data-version");
         await page.locator(".your-turn").waitFor({ timeout: 30_000 });
+        await page.locator("details.actions > summary").click(); // the text actions are collapsed under the board
         await page.locator(".actions button.action").first().focus();
         await page.keyboard.press("Enter");
         await page.waitForFunction((v) => document.querySelector(".match")?.getAttribute("data-version") !== v, before, { timeout: 15_000 });
@@ -108,10 +93,7 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
   }
 
   it("two browsers play Shazamm! against each other; neither sees the other's choice before the reveal; a dropped socket comes back without a reload", async () => {
-    const ctxA = await env.browser.newContext({ viewport: { width: 375, height: 800 }, locale: "en-US" });
-    const ctxB = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
-    const a = await ctxA.newPage();
-    const b = await ctxB.newPage();
+    const { a, b, close } = await openPair(env.browser, [PHONE, DESKTOP]);
     await createTable(a, env.url, "shazamm", ["open"], "Ada");
     const invite = await a.locator(".invite input").inputValue();
     expect(invite).toMatch(/\?table=/);
@@ -129,14 +111,10 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
         }
       } as typeof WebSocket;
     });
-    await b.goto(invite);
-    await b.locator('input[name="name"]').fill("Bea");
-    await b.getByRole("button", { name: "Take a seat" }).click();
-    await a.locator("form.bid").waitFor({ timeout: 30_000 });
-    await b.locator("form.bid").waitFor({ timeout: 30_000 });
+    await takeSeat(a, b, { as: "Bea", until: "form.bid" });
 
     await a.locator('input[name="bid-number"]').fill("7");
-    await a.locator("form.bid label.card", { hasText: "Decoy" }).locator("input").check();
+    await a.locator("form.bid .sz-hand [role=button]", { hasText: "Decoy" }).click();
     await a.getByRole("button", { name: /^Commit/ }).click();
     await a.locator(".sealed").waitFor();
     expect(await a.locator(".sealed").innerText()).toContain("bid 7");
@@ -178,7 +156,6 @@ describe.skipIf(!hasChromium)("web client end to end (Chromium)", () => {
     // the same result, each reader named "you": Ada's "you" is Bea's "Ada", and Bea's "you" is Ada's "Bea"
     expect(rb.replace(/\byou\b/, "Bea")).toBe(ra.replace(/\byou\b/, "Ada"));
     await a.screenshot({ path: `${ARTIFACTS}shazamm-two-browsers-over.png`, fullPage: true });
-    await ctxA.close();
-    await ctxB.close();
+    await close();
   }, 200_000);
 });

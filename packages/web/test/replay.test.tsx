@@ -6,6 +6,7 @@ import { findGame } from "@grimoire/catalog";
 import { shazammGame, type ShazammAction } from "@grimoire/shazamm";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadBoard } from "../src/games/GameBoard.tsx";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
 import { Replay } from "../src/pages/Replay.tsx";
 import type { TableInfo } from "../src/protocol.ts";
@@ -25,7 +26,7 @@ const table: TableInfo = {
   graceSeconds: null,
   seedHash: "h",
   invite: "/?table=t1",
-  createdAt: 0,
+  createdAt: 0, mode: "realtime" as const, bankSeconds: null, banks: null, resigned: [], removed: [], rematch: { accepted: [], next: null, previous: null }, spectatorChat: false,
 };
 
 /** The state after the first `count` actions of the record. */
@@ -35,7 +36,9 @@ function after(count: number) {
   return state;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
+  // boards load on demand; load them first so the screens render at once
+  await Promise.all(["abracadawhat", "shazamm", "incantibus", "emmerlaus"].map(loadBoard));
   initI18n("en");
   vi.stubGlobal(
     "fetch",

@@ -1,53 +1,62 @@
-// Picks the board of a game; each draws its view with SVG/CSS. Unknown games get a plain dump.
-import type { LegalAction, TableInfo } from "../protocol.ts";
-import { AbracaBoard } from "./AbracaBoard.tsx";
-import { EmmerlausBoard } from "./EmmerlausBoard.tsx";
-import { IncantibusBoard } from "./IncantibusBoard.tsx";
-import { ShazammBoard } from "./ShazammBoard.tsx";
+// Shows a game's board: each game owns it (games/<id>/src/board) and the catalog's registry loads
+// it on demand, once per game. A game without a board gets its view as plain data. The same module
+// may export the game's end-of-game `Summary`, shown by `GameSummary` when present.
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { findBoard } from "@grimoire/catalog/boards";
+import type { BoardModule, BoardProps, SummaryProps } from "../kit/types.ts";
+import { preloadWords } from "../text.tsx";
 
-export interface BoardProps<V = unknown> {
-  readonly view: V;
-  readonly seat: number | null;
-  readonly table: TableInfo;
-  /** Listed legal actions when it is this seat's decision ([] otherwise, null when too many). */
-  readonly legal: readonly LegalAction[] | null;
-  readonly act: (action: unknown) => void;
-  readonly events: readonly unknown[];
-  readonly myTurn: boolean;
+type Board = ComponentType<BoardProps<never>>;
+const modules = new Map<string, BoardModule>();
+const pending = new Map<string, Board>();
+
+/** Loads a game's board (and its words) ahead of its first render (a page about to show it, tests). */
+export async function loadBoard(game: string): Promise<void> {
+  const load = findBoard(game);
+  const words = preloadWords(game);
+  if (load && !modules.has(game)) modules.set(game, await load());
+  await words;
+}
+
+function boardOf(game: string): Board | null {
+  const loaded = modules.get(game);
+  if (loaded) return loaded.Board;
+  if (!findBoard(game)) return null;
+  let board = pending.get(game);
+  if (!board) {
+    board = lazy(async () => {
+      await loadBoard(game);
+      return { default: modules.get(game)!.Board };
+    });
+    pending.set(game, board);
+  }
+  return board;
 }
 
 export function GameBoard(props: BoardProps & { game: string }) {
-  switch (props.game) {
-    case "abracadawhat":
-      return <AbracaBoard {...(props as unknown as BoardProps<never>)} />;
-    case "shazamm":
-      return <ShazammBoard {...(props as unknown as BoardProps<never>)} />;
-    case "incantibus":
-      return <IncantibusBoard {...(props as unknown as BoardProps<never>)} />;
-    case "emmerlaus":
-      return <EmmerlausBoard {...(props as unknown as BoardProps<never>)} />;
-    default:
-      return <pre className="dump">{JSON.stringify(props.view, null, 1)}</pre>;
-  }
-}
-
-/** Hearts/points as a bar with a number (worded by the board: `text`), labelled for screen readers. */
-export function Meter({ value, max, label, text, className }: { value: number; max: number; label: string; text: string; className?: string }) {
-  const pct = Math.max(0, Math.min(100, (value / Math.max(1, max)) * 100));
+  const { t } = useTranslation();
+  const Board = useMemo(() => boardOf(props.game), [props.game]);
+  if (!Board) return <pre className="dump">{JSON.stringify(props.view, null, 1)}</pre>;
   return (
-    <span className={`meter ${className ?? ""}`} role="meter" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={max}>
-      <span className="meter-fill" style={{ width: `${pct}%` }} />
-      <span className="meter-text">{text}</span>
-    </span>
+    <Suspense fallback={<p className="board muted" aria-busy="true">{t("match.loadingBoard")}</p>}>
+      <Board {...(props as unknown as BoardProps<never>)} />
+    </Suspense>
   );
 }
 
-/** A die face (rolled in with a short animation); `text` and `label` are worded by the board. */
-export function Die({ text, label }: { text: string; label: string }) {
-  return (
-    <svg className="die" width="30" height="30" viewBox="0 0 30 30" role="img" aria-label={label}>
-      <rect x="1" y="1" width="28" height="28" rx="5" fill="#fff" stroke="#333" />
-      <text x="15" y="21" textAnchor="middle" fontSize="16" fontWeight="bold" fill="#222">{text}</text>
-    </svg>
-  );
+/** The game's end-of-game breakdown (its board module's `Summary`), or nothing for a game without one. */
+export function GameSummary(props: SummaryProps & { game: string }) {
+  const [module, setModule] = useState(() => modules.get(props.game) ?? null);
+  useEffect(() => {
+    if (module || !findBoard(props.game)) return;
+    let live = true;
+    void loadBoard(props.game).then(() => live && setModule(modules.get(props.game) ?? null));
+    return () => {
+      live = false;
+    };
+  }, [module, props.game]);
+  const Summary = module?.Summary;
+  if (!Summary) return null;
+  return <Summary {...(props as unknown as SummaryProps<never>)} />;
 }

@@ -2,21 +2,32 @@
 // the game's options (built from its defaults), then join seat 1 and go to the table.
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useAccount } from "../account.ts";
 import { api, holdSeat, playerName, rememberName } from "../api.ts";
-import { BOT_LEVELS, type BotLevel, type GameInfo, type SeatRequest } from "../protocol.ts";
+import type { CreateTableRequest } from "../protocol.ts";
+import { BOT_LEVELS, TABLE_MODES, type BotLevel, type GameInfo, type SeatRequest, type TableMode } from "../protocol.ts";
 import { navigate } from "../route.ts";
 import { ErrorBox, errorText } from "../widgets.tsx";
-import { gameText, useGameText } from "../text.tsx";
+import { gameText, useGameText, useWordsLoaded } from "../text.tsx";
 
 type SeatChoice = "open" | BotLevel;
 
 export function CreateTable({ games }: { games: readonly GameInfo[] }) {
+  useWordsLoaded(); // other games' titles arrive with their words
   const { t } = useTranslation();
   const [gameId, setGameId] = useState(games[0]?.id ?? "");
   const game = games.find((g) => g.id === gameId);
   const [others, setOthers] = useState<SeatChoice[]>(["medium"]);
   const [options, setOptions] = useState<Record<string, unknown>>(() => ({ ...((games[0]?.defaultOptions as Record<string, unknown>) ?? {}) }));
   const [clock, setClock] = useState("");
+  const [rated, setRated] = useState(true);
+  const account = useAccount();
+  const [mode, setMode] = useState<TableMode>("realtime");
+  const [turnAmount, setTurnAmount] = useState("1");
+  const [turnUnit, setTurnUnit] = useState<"hours" | "days">("days");
+  const [bankDays, setBankDays] = useState("3");
+  const [spectatorChat, setSpectatorChat] = useState(false);
+  const [hints, setHints] = useState(false);
   const [name, setName] = useState(playerName() || "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -37,10 +48,15 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
     setError(null);
     try {
       const seats: SeatRequest[] = [{ kind: "open" }, ...others.map((c): SeatRequest => (c === "open" ? { kind: "open" } : { kind: "bot", level: c }))];
-      const seconds = clock.trim() === "" ? null : Number(clock);
-      const table = await api.create({ game: game.id, options, seats, turnSeconds: seconds });
-      const me = name.trim() || t("create.defaultName");
-      rememberName(me);
+      const clockOf = (): Pick<CreateTableRequest, "mode" | "turnSeconds" | "bankSeconds"> =>
+        mode === "turn-based"
+          ? { mode, turnSeconds: Math.round(Number(turnAmount) * (turnUnit === "days" ? 86_400 : 3600)), bankSeconds: bankDays.trim() === "" ? null : Math.round(Number(bankDays) * 86_400) }
+          : { mode, turnSeconds: clock.trim() === "" ? null : Number(clock) };
+      // A table with hints is never rated (the server says so too).
+      const table = await api.create({ game: game.id, options, seats, ...clockOf(), spectatorChat, rated: rated && !hints, ...(hints ? { hints: true } : {}) });
+      // Logged in, the server seats the account under its own name.
+      const me = account ? account.name : name.trim() || t("create.defaultName");
+      if (!account) rememberName(me);
       const joined = await api.join(table.id, me, 0);
       holdSeat(table.id, { seat: joined.seat, token: joined.token, name: me });
       navigate({ page: "table", id: table.id, watch: false });
@@ -65,10 +81,14 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
             ))}
           </select>
         </label>
-        <label>
-          {t("create.name")}
-          <input name="name" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
-        </label>
+        {account ? (
+          <p data-testid="playing-as">{t("account.playingAs", { name: account.name })}</p>
+        ) : (
+          <label>
+            {t("create.name")}
+            <input name="name" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
+          </label>
+        )}
         <fieldset>
           <legend>{t("create.seats")}</legend>
           <p>{t("create.seat", { n: 1 })}: {t("create.me")}</p>
@@ -130,8 +150,44 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
           </fieldset>
         )}
         <label>
-          {t("create.clock")}
-          <input name="clock" type="number" min={5} value={clock} onChange={(e) => setClock(e.target.value)} />
+          {t("create.mode")}{" "}
+          <select name="mode" value={mode} onChange={(e) => setMode(e.target.value as TableMode)}>
+            {TABLE_MODES.map((m) => (
+              <option key={m} value={m}>{t(`create.modes.${m}`)}</option>
+            ))}
+          </select>
+        </label>
+        {mode === "realtime" ? (
+          <label>
+            {t("create.clock")}
+            <input name="clock" type="number" min={5} value={clock} onChange={(e) => setClock(e.target.value)} />
+          </label>
+        ) : (
+          <>
+            <label>
+              {t("create.turnHours")}{" "}
+              <input name="turn" type="number" min={1} value={turnAmount} onChange={(e) => setTurnAmount(e.target.value)} />{" "}
+              <select name="turnUnit" aria-label={t("create.turnHours")} value={turnUnit} onChange={(e) => setTurnUnit(e.target.value as "hours" | "days")}>
+                <option value="hours">{t("create.turnUnit.hours")}</option>
+                <option value="days">{t("create.turnUnit.days")}</option>
+              </select>
+            </label>
+            <label>
+              {t("create.bankDays")}
+              <input name="bank" type="number" min={0} step="any" value={bankDays} onChange={(e) => setBankDays(e.target.value)} />
+            </label>
+          </>
+        )}
+        <label className="check">
+          <input type="checkbox" name="spectatorChat" checked={spectatorChat} onChange={(e) => setSpectatorChat(e.target.checked)} /> {t("create.spectatorChat")}
+        </label>
+        <label className="check">
+          <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated(e.target.checked)} /> {t("create.rated")}
+        </label>
+        {/* Hints make the table unrated: with friends, everyone who joins agrees to them. */}
+        <label className="check">
+          <input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} /> {t("create.hints")}
+          <small className="muted"> {t("create.hintsHelp")}</small>
         </label>
         <ErrorBox message={error === null ? null : errorText(t, error)} />
         <button type="submit" className="primary" data-testid="create-table" disabled={busy}>

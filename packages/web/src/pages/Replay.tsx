@@ -1,6 +1,7 @@
 // The replay of a finished match, in the browser: the record (seed, options, actions) is played
 // again with the game's own rules (loaded on demand), step by step, as any seat or a spectator
-// saw it, with the board, the log in words, and the result. "Copy this position" copies the
+// saw it — or by "everyone", every hand shown (the game's full view, else each seat's board) —
+// with the board, the whole log in words, and the result. "Copy this position" copies the
 // current step as a scenario file (docs/scenarios.md: the game's arrangement, no actions).
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,10 +12,16 @@ import { ErrorBox, errorText } from "../widgets.tsx";
 import { listOf, useGameText } from "../text.tsx";
 import type { Message } from "@grimoire/engine";
 import type { MatchRecord } from "../../../server/src/protocol.ts";
+import { ReviewPanel } from "./Review.tsx";
+import { EveryoneBoards } from "../table/end.tsx";
+
+const LOG_PAGE = 300;
 
 interface Step {
   readonly views: unknown[];
-  /** Per viewer, the log lines of this step as Messages (worded in the reader's language). */
+  /** The game's full view (nothing hidden) when it has one, else null. */
+  readonly full: unknown;
+  /** Per viewer, the log lines of this step as Messages (worded in the reader's language); last: everyone's (as the acting seat saw them). */
   readonly lines: Message[][];
   /** The position after this step as a scenario file, for a game with toArrangement (else null). */
   readonly position: unknown;
@@ -34,20 +41,26 @@ export async function replayRecord(record: MatchRecord): Promise<Omit<Replayed, 
   const seats = record.seats.length;
   const viewers: (number | "spectator")[] = [...Array.from({ length: seats }, (_, i) => i), "spectator"];
   const state = game.setup({ seats, options: game.optionsSchema.parse(record.options), seed: record.seed });
-  const snap = (events: unknown[]): Step => ({
+  const linesFor = (events: unknown[], v: number | "spectator") => events.map((e) => game.eventFor(e, v)).filter((e) => e !== null).map((e) => game.describeEvent(e, v));
+  const snap = (events: unknown[], actor: number | null = null): Step => ({
     views: viewers.map((v) => game.view(state, v)),
-    lines: viewers.map((v) => events.map((e) => game.eventFor(e, v)).filter((e) => e !== null).map((e) => game.describeEvent(e, v))),
+    full: game.fullView ? game.fullView(state) : null,
+    lines: [...viewers.map((v) => linesFor(events, v)), linesFor(events, actor ?? "spectator")],
     position: game.toArrangement
       ? { game: record.game, ...(record.title ? { title: record.title } : {}), seats: record.seats, options: record.options, seed: record.seed, arrangement: game.toArrangement(state) }
       : null,
   });
+  const { outcomeWithResignations, replayRemovals } = await import("@grimoire/engine");
   const steps: Step[] = [snap([])];
-  for (const { seat, action } of record.actions) {
+  for (const [index, { seat, action }] of record.actions.entries()) {
     const parsed = game.parseAction(state, seat, action);
     if (!parsed.ok) throw new ApiError("bad-record", `the record does not replay: ${JSON.stringify(parsed.error)}`);
-    steps.push(snap(game.apply(state, seat, parsed.value)));
+    const events = game.apply(state, seat, parsed.value);
+    // A seat the game took out after its player resigned leaves at this step.
+    steps.push(snap([...events, ...replayRemovals(game, state, record.resigned ?? [], index + 1)], seat));
   }
-  return { steps, outcome: game.outcome(state) };
+  // A resigned seat never wins; a match ended by resignation has its result without the rules' end.
+  return { steps, outcome: outcomeWithResignations(game.outcome(state), seats, record.resigned ?? []) };
 }
 
 export function Replay({ id }: { id: string }) {
@@ -55,7 +68,8 @@ export function Replay({ id }: { id: string }) {
   const [data, setData] = useState<Replayed | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [step, setStep] = useState(0);
-  const [viewer, setViewer] = useState(-1); // -1: spectator
+  const [viewer, setViewer] = useState(-1); // -1: spectator, -2: everyone
+  const [tab, setTab] = useState<"board" | "review">("board");
   useEffect(() => {
     (async () => {
       const table = await api.table(id);
@@ -70,8 +84,10 @@ export function Replay({ id }: { id: string }) {
     })().catch(setError);
   }, [id]);
   const tx = useGameText(data?.table.game ?? "", data?.table ?? null, null);
-  const index = viewer < 0 ? (data?.table.seats.length ?? 0) : viewer;
+  const seats = data?.table.seats.length ?? 0;
+  const index = viewer === -2 ? seats + 1 : viewer < 0 ? seats : viewer;
   const log = useMemo(() => (data ? data.steps.slice(1, step + 1).flatMap((s) => s.lines[index] ?? []) : []), [data, step, index]);
+  const [shown, setShown] = useState(LOG_PAGE);
   if (error) return <ErrorBox message={errorText(t, error)} />;
   if (!data) return <p aria-live="polite">{t("table.loading")}</p>;
   const last = data.steps.length - 1;
@@ -94,28 +110,50 @@ export function Replay({ id }: { id: string }) {
           {t("replay.as")}{" "}
           <select value={viewer} onChange={(e) => setViewer(Number(e.target.value))}>
             <option value={-1}>{t("replay.spectator")}</option>
+            <option value={-2}>{t("replay.everyone")}</option>
             {data.table.seats.map((s) => (
               <option key={s.seat} value={s.seat}>{name(s.seat)}</option>
             ))}
           </select>
         </label>
       </div>
-      {step === last && data.outcome && (
+      <div className="tabs" role="tablist" aria-label={t("review.tabs")}>
+        {(["board", "review"] as const).map((name) => (
+          <button key={name} type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>
+            {t(`review.${name === "board" ? "board" : "tab"}`)}
+          </button>
+        ))}
+      </div>
+      {tab === "review" && <ReviewPanel table={data.table} seat={Math.max(0, viewer)} onJump={(at) => {
+            setStep(at);
+            setTab("board");
+          }} />}
+      {tab === "board" && step === last && data.outcome && (
         <section className="outcome" data-testid="replay-outcome">
           <p className="result">{data.outcome.draw ? t("match.draw") : t("match.winners", { who: listOf(tx.lang, data.outcome.winners.map(name)), n: data.outcome.winners.length })}</p>
         </section>
       )}
-      <GameBoard game={data.table.game} view={current.views[index]} seat={viewer < 0 ? null : viewer} table={data.table} legal={[]} act={() => {}} events={[]} myTurn={false} />
-      <section className="log" aria-labelledby="rlog-h">
+      {tab === "board" &&
+        (viewer === -2 ? (
+          <EveryoneBoards game={data.table.game} table={data.table} full={current.full} seats={current.views.slice(0, seats)} />
+        ) : (
+          <GameBoard game={data.table.game} view={current.views[index]} seat={viewer < 0 ? null : viewer} table={data.table} legal={[]} act={() => {}} events={[]} myTurn={false} tx={tx} />
+        ))}
+      <section className="log" aria-labelledby="rlog-h" data-lines={log.length}>
         <h2 id="rlog-h">{t("match.log")}</h2>
-        <ol reversed>
+        <ol reversed tabIndex={0} aria-labelledby="rlog-h">
           {log
-            .slice(-80)
+            .slice(-shown)
             .reverse()
             .map((line, i) => (
               <li key={i}>{tx.line(line)}</li>
             ))}
         </ol>
+        {log.length > shown && (
+          <button type="button" className="small" onClick={() => setShown(shown + LOG_PAGE)}>
+            {t("match.logEarlier", { n: log.length - shown })}
+          </button>
+        )}
       </section>
     </div>
   );

@@ -1,0 +1,204 @@
+// Shared pieces of every game board: meters, dice, component faces with their rule text in a
+// popover, and board targets (the elements a player clicks to act). Boards word everything
+// themselves (from their game's catalogue) and pass the words in.
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import type { LegalAction } from "../protocol.ts";
+
+/** Hearts/points as a bar with a number (worded by the board: `text`), labelled for screen readers. */
+export function Meter({ value, max, label, text, className }: { value: number; max: number; label: string; text: string; className?: string }) {
+  const pct = Math.max(0, Math.min(100, (value / Math.max(1, max)) * 100));
+  return (
+    <span className={`meter ${className ?? ""}`} role="meter" aria-label={label} aria-valuenow={value} aria-valuemin={0} aria-valuemax={max}>
+      <span className="meter-fill" style={{ width: `${pct}%` }} />
+      <span className="meter-text">{text}</span>
+    </span>
+  );
+}
+
+/** A die face (rolled in with a short animation); `text` and `label` are worded by the board. */
+export function Die({ text, label }: { text: string; label: string }) {
+  return (
+    <svg className="die" width="30" height="30" viewBox="0 0 30 30" role="img" aria-label={label}>
+      <rect x="1" y="1" width="28" height="28" rx="5" fill="#fff" stroke="#333" />
+      <text x="15" y="21" textAnchor="middle" fontSize="16" fontWeight="bold" fill="#222">{text}</text>
+    </svg>
+  );
+}
+
+/** The listed legal action equal to `action` (compared as JSON), if any. */
+export function findLegal(legal: readonly LegalAction[] | null, action: unknown): LegalAction | undefined {
+  if (!legal) return undefined;
+  const wanted = JSON.stringify(action);
+  return legal.find((l) => JSON.stringify(l.action) === wanted);
+}
+
+/**
+ * A button's sentence (`"Play Fireball on Merlin"`) cut around the words its face shows (`"Fireball"`):
+ * what goes before and after them, for `Face`'s `spoken` and `spokenAfter`. A sentence without the
+ * shown words is all said before them.
+ */
+export function sayAround(sentence: string, shown: string): { spoken: string; spokenAfter: string } {
+  const at = sentence.indexOf(shown);
+  if (shown === "" || at < 0) return { spoken: sentence, spokenAfter: "" };
+  return { spoken: sentence.slice(0, at).trimEnd(), spokenAfter: sentence.slice(at + shown.length).trimStart() };
+}
+
+const LONG_PRESS_MS = 450;
+
+/** Closes the popover open now, if any (one at a time). */
+let openPopover: (() => void) | null = null;
+
+/**
+ * A component's face (card, token, spell, sorcerer…) that shows its full rule text in a popover on
+ * hover, on keyboard focus, and on a long press (touch). `children` is the face; `title` and `body`
+ * are the popover's words. When `onActivate` is given the face is also a board target: a button
+ * (click, Enter or Space) highlighted as `legal`.
+ *
+ * A button is named by what it shows (WCAG 2.5.3, label in name), with no aria-label: its name is
+ * `spoken`, visually hidden and read first (what clicking does, what the drawing alone does not
+ * say), then the face's own words, then `spokenAfter` (hidden too; `sayAround` cuts a sentence
+ * around the shown words). A face that is not a button is a group named `label` (default
+ * `title`), its words read as its content. The popover is the face's description, never its name.
+ */
+export function Face({
+  title,
+  body,
+  children,
+  className,
+  label,
+  spoken,
+  spokenAfter,
+  onActivate,
+  legal,
+  selected,
+  disabled,
+  testId,
+}: {
+  title: string;
+  body: ReactNode;
+  children: ReactNode;
+  className?: string;
+  /** The group's name when the face is not a button (defaults to `title`). */
+  label?: string;
+  /** Words read before a button's visible ones, visually hidden: what clicking does, and what the drawing does not say. */
+  spoken?: string;
+  /** Words read after a button's visible ones, visually hidden. */
+  spokenAfter?: string;
+  onActivate?: () => void;
+  legal?: boolean;
+  selected?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const close = useRef(() => setOpen(false));
+  // One popover at a time: opening this one closes the one open before (hover here, focus there).
+  const show = () => {
+    if (openPopover !== close.current) openPopover?.();
+    openPopover = close.current;
+    setOpen(true);
+  };
+  const id = useId();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pressed = useRef(false);
+  const actionable = onActivate !== undefined && !disabled;
+  const start = () => {
+    pressed.current = false;
+    timer.current = setTimeout(() => {
+      pressed.current = true;
+      show();
+    }, LONG_PRESS_MS);
+  };
+  const stop = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "Escape") setOpen(false);
+    if (actionable && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      onActivate();
+    }
+  };
+  const classes = ["face", className ?? "", legal ? "legal" : "", selected ? "selected" : "", actionable ? "target" : ""].filter(Boolean).join(" ");
+  return (
+    <span
+      className={classes}
+      role={onActivate ? "button" : "group"}
+      tabIndex={0}
+      aria-label={onActivate ? undefined : (label ?? title)}
+      aria-describedby={open ? id : undefined}
+      aria-pressed={onActivate && selected !== undefined ? selected : undefined}
+      aria-disabled={onActivate && disabled ? true : undefined}
+      data-board-target={actionable ? "" : undefined}
+      data-legal={legal ? "" : undefined}
+      data-testid={testId}
+      onMouseEnter={show}
+      onMouseLeave={() => setOpen(false)}
+      onFocus={show}
+      onBlur={() => setOpen(false)}
+      onTouchStart={start}
+      onTouchEnd={stop}
+      onTouchMove={stop}
+      onKeyDown={onKeyDown}
+      onClick={() => {
+        if (pressed.current) {
+          pressed.current = false;
+          return; // a long press opened the popover; it is not a click
+        }
+        if (actionable) onActivate();
+      }}
+    >
+      {/* the spaces sit between the spans (a flex container lays them out as nothing) */}
+      {onActivate && spoken ? <><span className="sr-only">{spoken}</span>{" "}</> : null}
+      {children}
+      {onActivate && spokenAfter ? <>{/^[,.;:)]/.test(spokenAfter) ? null : " "}<span className="sr-only">{spokenAfter}</span></> : null}
+      {/* aria-hidden keeps the open popover out of a button's name (named by its content); aria-describedby still reads it. */}
+      {open && (
+        <span role="tooltip" id={id} className="popover" aria-hidden={onActivate ? true : undefined}>
+          <strong className="popover-title">{title}</strong>
+          <span className="popover-body">{body}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * A board element that acts (a player to target, a room token to point at, a pile to draw from):
+ * a button highlighted when its action is legal now. Boards give the action; the target sends it.
+ * Its `label` is its name and must hold the words it shows (WCAG 2.5.3).
+ */
+export function Target({
+  action,
+  legal,
+  act,
+  label,
+  children,
+  className,
+  testId,
+}: {
+  action: unknown;
+  legal: readonly LegalAction[] | null;
+  act: (action: unknown) => void;
+  label: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}) {
+  const entry = findLegal(legal, action);
+  return (
+    <button
+      type="button"
+      className={`target-button ${className ?? ""}${entry ? " legal" : ""}`}
+      aria-label={label}
+      disabled={!entry}
+      data-board-target={entry ? "" : undefined}
+      data-legal={entry ? "" : undefined}
+      data-testid={testId}
+      onClick={() => entry && act(entry.action)}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,61 @@
+// The leaderboard of one game: players and bot levels by rating (openskill's ordinal, mu − 3σ),
+// with matches played and won; a tab per game.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "../App.tsx";
+import { api } from "../api.ts";
+import { GAME_IDS, type LeaderboardResponse } from "../protocol.ts";
+import { gameText, useGameText, useWordsLoaded } from "../text.tsx";
+import { ErrorBox, errorText } from "../widgets.tsx";
+import { ratingText } from "./Profile.tsx";
+
+export function Leaderboard({ game }: { game: string }) {
+  useWordsLoaded(); // other games' titles arrive with their words
+  const { t, i18n } = useTranslation();
+  const [board, setBoard] = useState<LeaderboardResponse | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const lang = useGameText(game, null, null).lang;
+  useEffect(() => {
+    setBoard(null);
+    setError(null);
+    api.leaderboard(game).then(setBoard, setError);
+  }, [game]);
+  const title = (id: string) => gameText(id, lang, {}).t("game.title");
+  return (
+    <section className="leaderboard" data-testid="leaderboard">
+      <h1>{t("leaderboard.title", { game: title(game) })}</h1>
+      <nav className="tabs" aria-label={t("leaderboard.games")}>
+        {GAME_IDS.map((id) => (
+          <Link key={id} to={{ page: "leaderboard", game: id }} className={id === game ? "current" : ""}>{title(id)}</Link>
+        ))}
+      </nav>
+      {error ? <ErrorBox message={errorText(t, error)} /> : null}
+      {!board && !error && <p aria-live="polite">{t("profile.loading")}</p>}
+      {board && board.players.length === 0 && <p className="muted">{t("leaderboard.empty")}</p>}
+      {board && board.players.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t("leaderboard.rank")}</th>
+              <th scope="col">{t("leaderboard.player")}</th>
+              <th scope="col">{t("leaderboard.rating")}</th>
+              <th scope="col">{t("leaderboard.played")}</th>
+              <th scope="col">{t("leaderboard.won")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {board.players.map((p) => (
+              <tr key={p.name ?? `bot-${p.bot}`} className={p.bot ? "bot" : ""}>
+                <td>{p.rank}</td>
+                <td>{p.name !== null ? <Link to={{ page: "player", name: p.name }}>{p.name}</Link> : t("leaderboard.bot", { level: t(`create.level.${p.bot}`) })}</td>
+                <td>{ratingText(i18n.language, p.rating.ordinal)}</td>
+                <td>{p.played}</td>
+                <td>{p.won}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+// A player's profile: per game, matches played and won, the rating and its history (a small line
+// chart with the list beneath), then the finished matches, each with its replay.
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "../App.tsx";
+import { api } from "../api.ts";
+import type { ProfileResponse } from "../protocol.ts";
+import { gameText, useGameText, useWordsLoaded } from "../text.tsx";
+import { ErrorBox, errorText } from "../widgets.tsx";
+
+/** A rating as shown: the ordinal with one decimal, in the reader's language. */
+export function ratingText(lang: string, ordinal: number): string {
+  return new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ordinal);
+}
+
+export function Profile({ name }: { name: string }) {
+  useWordsLoaded(); // other games' titles arrive with their words
+  const { t, i18n } = useTranslation();
+  const [profile, setProfile] = useState<ProfileResponse | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const lang = useGameText("", null, null).lang;
+  useEffect(() => {
+    setProfile(null);
+    api.profile(name).then(setProfile, setError);
+  }, [name]);
+  if (error) return <ErrorBox message={errorText(t, error)} />;
+  if (!profile) return <p aria-live="polite">{t("profile.loading")}</p>;
+  const title = (game: string) => gameText(game, lang, {}).t("game.title");
+  return (
+    <section className="profile" data-testid="profile">
+      <h1>{t("profile.title", { name: profile.name })}</h1>
+      <p className="muted">{t("profile.since", { date: profile.createdAt })}</p>
+      {profile.games.length === 0 && <p>{t("profile.noGames")}</p>}
+      {profile.games.map((g) => (
+        <article key={g.game} className="profile-game" data-game={g.game}>
+          <h2>{title(g.game)}</h2>
+          <p>
+            {t("profile.record", { played: g.played, won: g.won })} ·{" "}
+            {g.rating ? (
+              <span className="rating" data-testid="profile-rating">{t("profile.rating", { rating: ratingText(i18n.language, g.rating.ordinal) })}</span>
+            ) : (
+              <span className="muted">{t("profile.unrated")}</span>
+            )}{" "}
+            · <Link to={{ page: "leaderboard", game: g.game }}>{t("account.leaderboard")}</Link>
+          </p>
+          {g.history.length > 0 && <History points={g.history.map((h) => h.ordinal)} label={t("profile.history")} lang={i18n.language} />}
+        </article>
+      ))}
+      <h2>{t("profile.matches")}</h2>
+      {profile.matches.length === 0 ? (
+        <p className="muted">{t("profile.noMatches")}</p>
+      ) : (
+        <ul className="matches">
+          {profile.matches.map((m) => (
+            <li key={m.table}>
+              {t("profile.match", { game: title(m.game), at: m.at, result: m.result, rated: m.rated ? "yes" : "no" })} · <Link to={{ page: "replay", id: m.table }}>{t("replay.watch")}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The rating after each rated match, oldest first, as a line and as a list. */
+function History({ points, label, lang }: { points: readonly number[]; label: string; lang: string }) {
+  const { t } = useTranslation();
+  const historyLine = (ratings: string) => t("profile.historyLine", { ratings });
+  const w = 240;
+  const h = 60;
+  const min = Math.min(...points, 0);
+  const max = Math.max(...points, 1);
+  const x = (i: number) => (points.length === 1 ? w / 2 : (i / (points.length - 1)) * w);
+  const y = (v: number) => h - ((v - min) / (max - min)) * h;
+  return (
+    <figure className="history">
+      <svg width={w} height={h} viewBox={`-4 -4 ${w + 8} ${h + 8}`} role="img" aria-label={label}>
+        <polyline fill="none" stroke="currentColor" strokeWidth="2" points={points.map((v, i) => `${x(i)},${y(v)}`).join(" ")} />
+        {points.map((v, i) => (
+          <circle key={i} cx={x(i)} cy={y(v)} r="3" fill="currentColor" />
+        ))}
+      </svg>
+      <figcaption className="muted small-text">
+        {historyLine(points.map((p) => ratingText(lang, p)).join(" → "))}
+      </figcaption>
+    </figure>
+  );
+}

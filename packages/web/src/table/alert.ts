@@ -1,0 +1,74 @@
+// The turn alert: when it becomes the reader's decision, the tab's title says so and, unless muted
+// in this browser, a short tone is played (WebAudio, synthesised: no sound file to download).
+import { useCallback, useEffect, useRef, useState } from "react";
+
+const SOUND_KEY = "grimoire.turnSound";
+
+/** Whether this browser wants the tone (on unless muted; remembered in localStorage). */
+export function useTurnSound(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => readSound());
+  const set = useCallback((value: boolean) => {
+    setOn(value);
+    try {
+      localStorage.setItem(SOUND_KEY, value ? "on" : "off");
+    } catch {
+      /* private mode: the choice lasts this page only */
+    }
+  }, []);
+  return [on, set];
+}
+
+function readSound(): boolean {
+  try {
+    return localStorage.getItem(SOUND_KEY) !== "off";
+  } catch {
+    return true;
+  }
+}
+
+/** Two short rising notes. Silently nothing where the browser has no WebAudio or blocks it. */
+export function playTurnTone(): void {
+  const Ctor = (globalThis as { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext }).AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Ctor) return;
+  try {
+    const ctx = new Ctor();
+    const start = ctx.currentTime;
+    [660, 880].forEach((frequency, i) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = "sine";
+      osc.frequency.value = frequency;
+      const t0 = start + i * 0.16;
+      gain.gain.setValueAtTime(0.0001, t0);
+      gain.gain.exponentialRampToValueAtTime(0.2, t0 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t0 + 0.15);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(t0);
+      osc.stop(t0 + 0.16);
+    });
+    setTimeout(() => void ctx.close().catch(() => {}), 600);
+  } catch {
+    /* blocked before any user gesture: the title still says it */
+  }
+}
+
+/**
+ * While `myTurn`, the tab's title is `title` (restored after); on each change to `myTurn` (not on
+ * the first picture), the tone plays when `sound` is on.
+ */
+export function useTurnAlert(myTurn: boolean, title: string, sound: boolean): void {
+  const previous = useRef<boolean | null>(null);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = myTurn;
+    if (myTurn && was === false && sound) playTurnTone();
+  }, [myTurn, sound]);
+  useEffect(() => {
+    if (!myTurn) return;
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [myTurn, title]);
+}

@@ -1,0 +1,251 @@
+// @vitest-environment jsdom
+// The players' pages in the browser shell (server answers mocked): routes, log in / sign up from
+// the header (the guest seats of this browser sent along, the account's seats kept after), log
+// out (its seats leave this browser), the profile and the leaderboard in both languages, and a
+// rated seat's rating beside its name.
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { preloadWords } from "../src/text.tsx";
+import { TABLE_AROUND } from "./support/table.ts";
+import { App } from "../src/App.tsx";
+import { logOut } from "../src/account.ts";
+import type { MatchSnapshot } from "../src/connection.ts";
+import { initI18n, switchLanguage } from "../src/i18n/index.ts";
+import { MatchView } from "../src/pages/Match.tsx";
+import type { LeaderboardResponse, ProfileResponse, TableInfo } from "../src/protocol.ts";
+import { hrefOf, parseRoute } from "../src/route.ts";
+import { errorText } from "../src/widgets.tsx";
+import i18next from "i18next";
+
+const profile: ProfileResponse = {
+  name: "Éloïse",
+  createdAt: Date.UTC(2026, 0, 5, 12),
+  games: [
+    {
+      game: "shazamm",
+      played: 3,
+      won: 2,
+      rating: { mu: 28.1, sigma: 7.2, ordinal: 6.5 },
+      history: [
+        { table: "t1", at: 1, ordinal: 1.25, rank: 0 },
+        { table: "t2", at: 2, ordinal: 6.5, rank: 0 },
+      ],
+    },
+  ],
+  matches: [{ table: "t2", game: "shazamm", at: Date.UTC(2026, 0, 6), seat: 0, result: "won", rated: true, replay: "/?replay=t2" }],
+};
+
+const board: LeaderboardResponse = {
+  game: "shazamm",
+  players: [
+    { rank: 1, name: "Éloïse", bot: null, played: 3, won: 2, rating: { mu: 28.1, sigma: 7.2, ordinal: 6.5 } },
+    { rank: 2, name: null, bot: "hard", played: 9, won: 5, rating: { mu: 26, sigma: 6, ordinal: 8 - 10 } },
+  ],
+  total: 2,
+  next: null,
+};
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+let calls: Call[] = [];
+let me: { name: string; createdAt: number } | null = null;
+
+beforeAll(async () => {
+  initI18n("en");
+  // the games' words load on demand (game titles in the forms): have them before the first render,
+  // so no load is still running when the file ends
+  await Promise.all(["abracadawhat", "shazamm", "incantibus", "emmerlaus"].map(preloadWords));
+});
+beforeEach(() => {
+  calls = [];
+  me = null;
+  localStorage.clear();
+  history.replaceState(null, "", "/");
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, method: init?.method ?? "GET", body });
+      const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
+      if (url === "/api/me") return json({ player: me });
+      if (url === "/api/account") return json({ player: (me = { name: body.name, createdAt: 1 }) });
+      if (url === "/api/login") {
+        if (body.password !== "right-password") return json({ error: { code: "bad-credentials", message: "wrong name or password" } }, 401);
+        return json({ player: (me = { name: "Éloïse", createdAt: 1 }) });
+      }
+      if (url === "/api/logout") return json({ player: (me = null) });
+      if (url === "/api/me/seats") return me ? json({ seats: [{ table: "far", game: "shazamm", status: "playing", seat: 1, token: "tok-far" }] }) : json({ error: { code: "not-logged-in", message: "" } }, 401);
+      if (url.startsWith("/api/players/")) return json(profile);
+      if (url.startsWith("/api/leaderboard/")) return json(board);
+      const far = { id: "far", game: "shazamm", gameTitle: "Shazamm!", options: {}, status: "playing", seats: [], turnSeconds: null, graceSeconds: null, seedHash: "h", invite: "/?table=far", createdAt: 0, rated: true, ...TABLE_AROUND };
+      if (url === "/api/tables/far") return json({ table: far });
+      // "Your tables" lists the seats whose tokens the browser sends (the server checks them).
+      if (url === "/api/my-tables") {
+        const held = (body.seats as { tableId: string; token: string }[]).some((s) => s.tableId === "far" && s.token === "tok-far");
+        return json({ tables: held ? [{ table: far, seat: 1, yourTurn: false, deadline: null }] : [] });
+      }
+      if (url.startsWith("/api/tables/")) return json({ error: { code: "unknown-table", message: "" } }, 404);
+      return json({ games: [], tables: [] });
+    }),
+  );
+});
+afterEach(async () => {
+  cleanup();
+  switchLanguage("en");
+  await logOut(); // the account state is the page's: each test starts as a guest
+});
+
+describe("routes", () => {
+  it("profiles and leaderboards have their links", () => {
+    expect(parseRoute("?player=%C3%89lo%C3%AFse")).toEqual({ page: "player", name: "Éloïse" });
+    expect(parseRoute("?leaderboard=shazamm")).toEqual({ page: "leaderboard", game: "shazamm" });
+    for (const r of [{ page: "player", name: "a b&c" }, { page: "leaderboard", game: "emmerlaus" }] as const) expect(parseRoute(hrefOf(r).slice(1))).toEqual(r);
+  });
+});
+
+describe("account errors in words", () => {
+  it("name and password refusals, in English and in French", () => {
+    const say = (code: string, params: Record<string, string | number>) => errorText(i18next.t, { code, params });
+    expect(say("bad-name", { reason: "too-short", min: 3 })).toBe("A name has at least 3 characters.");
+    expect(say("bad-name", { reason: "characters" })).toBe("A name has letters, digits, _ - or . only.");
+    expect(say("bad-password", { reason: "too-short", min: 8 })).toBe("A password has at least 8 characters.");
+    expect(say("bad-password", { reason: "too-long", max: 200 })).toBe("A password has at most 200 characters.");
+    expect(say("name-taken", {})).toMatch(/^This name is taken/);
+    switchLanguage("fr");
+    expect(say("bad-name", { reason: "too-short", min: 3 })).toBe("Un nom a au moins 3 caractères.");
+    expect(say("bad-password", { reason: "too-long", max: 200 })).toBe("Un mot de passe a au plus 200 caractères.");
+    expect(say("name-taken", {})).toBe("Ce nom est déjà pris\u00a0: choisissez-en un autre (majuscules et minuscules comptent pour un seul nom).");
+    expect(say("bad-credentials", {})).toBe("Nom ou mot de passe incorrect.");
+  });
+});
+
+describe("account in the header", () => {
+  it("creating an account sends this browser's guest seats, then shows the name", async () => {
+    localStorage.setItem("grimoire.seat.t9", JSON.stringify({ seat: 0, token: "guest-token", name: "Guest" }));
+    render(<App />);
+    fireEvent.click(await screen.findByTestId("account-open"));
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Éloïse" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "12345678" } });
+    fireEvent.click(screen.getByTestId("signup"));
+    expect(await screen.findByRole("link", { name: "Éloïse" })).toBeTruthy();
+    expect(calls.find((c) => c.url === "/api/account")?.body).toEqual({ name: "Éloïse", password: "12345678", seats: [{ table: "t9", token: "guest-token" }] });
+  });
+
+  it("a wrong password is said plainly; the right one logs in and brings the account's seats here; log out takes them away", async () => {
+    render(<App />);
+    fireEvent.click(await screen.findByTestId("account-open"));
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "eloise" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "wrong-password" } });
+    fireEvent.click(screen.getByTestId("login"));
+    expect((await screen.findByRole("alert")).textContent).toContain("Wrong name or password.");
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "right-password" } });
+    fireEvent.click(screen.getByTestId("login"));
+    await screen.findByRole("link", { name: "Éloïse" });
+    expect(JSON.parse(localStorage.getItem("grimoire.seat.far")!)).toMatchObject({ seat: 1, token: "tok-far" });
+    // the home page's "my tables" now lists the table played from another browser
+    await screen.findByRole("heading", { name: /^My tables/ });
+    fireEvent.click(screen.getByTestId("logout"));
+    await screen.findByTestId("account-open");
+    expect(localStorage.getItem("grimoire.seat.far")).toBeNull();
+  });
+});
+
+describe("profile and leaderboard", () => {
+  it("the profile: games, rating and its history, finished games with their replay (English)", async () => {
+    history.replaceState(null, "", "/?player=%C3%89lo%C3%AFse");
+    render(<App />);
+    const page = await screen.findByTestId("profile");
+    expect(page.textContent).toContain("3 games, 2 won");
+    expect(screen.getByTestId("profile-rating").textContent).toBe("rating 6.5");
+    expect(page.textContent).toContain("Rating after each rated game: 1.3 → 6.5");
+    expect(screen.getByRole("link", { name: "Watch the replay" }).getAttribute("href")).toBe("/?replay=t2");
+    expect(calls.some((c) => c.url === "/api/players/%C3%89lo%C3%AFse")).toBe(true);
+  });
+
+  it("the profile in French: numbers and words", async () => {
+    switchLanguage("fr");
+    history.replaceState(null, "", "/?player=x");
+    render(<App />);
+    const page = await screen.findByTestId("profile");
+    expect(page.textContent).toContain("3 parties, 2 gagnées");
+    expect(screen.getByTestId("profile-rating").textContent).toBe("classement 6,5");
+    expect(page.textContent).toContain("gagnée · classée");
+    expect(page.textContent).toContain("Joueur depuis le 5 janvier 2026");
+  });
+
+  it("the leaderboard lists players (linked to their profile) and bot levels", async () => {
+    history.replaceState(null, "", "/?leaderboard=shazamm");
+    render(<App />);
+    await screen.findByRole("table");
+    const rows = screen.getAllByRole("row").map((r) => r.textContent);
+    expect(rows[1]).toBe("1Éloïse6.532");
+    expect(rows[2]).toBe("2Bot (hard)-2.095");
+    expect(screen.getByRole("link", { name: "Éloïse" }).getAttribute("href")).toBe("/?player=%C3%89lo%C3%AFse");
+  });
+});
+
+describe("every word from a catalogue (pseudo-locale)", () => {
+  /** Text outside ⟦…⟧ markers that has letters, other than the data given (names). */
+  const unworded = (root: Element, data: readonly string[]): string[] => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      let depth = 0;
+      let outside = "";
+      for (const ch of node.textContent ?? "") {
+        if (ch === "⟦") depth++;
+        else if (ch === "⟧") depth = Math.max(0, depth - 1);
+        else if (depth === 0) outside += ch;
+      }
+      for (const d of data) outside = outside.replaceAll(d, "");
+      if (/\p{L}/u.test(outside)) found.push(outside);
+    }
+    return found;
+  };
+
+  it("the profile, the leaderboard and the account corner", async () => {
+    switchLanguage("pseudo");
+    history.replaceState(null, "", "/?player=x");
+    const { unmount } = render(<App />);
+    await screen.findByTestId("profile");
+    expect(unworded(document.querySelector("main")!, ["Éloïse"])).toEqual([]);
+    expect(unworded(document.querySelector(".account")!, [])).toEqual([]);
+    unmount();
+    history.replaceState(null, "", "/?leaderboard=shazamm");
+    render(<App />);
+    await screen.findByRole("table");
+    expect(unworded(document.querySelector("main")!, ["Éloïse"])).toEqual([]);
+  });
+});
+
+describe("at the table", () => {
+  const table = (rated: boolean): TableInfo => ({
+    id: "t1",
+    game: "shazamm",
+    gameTitle: "Shazamm!",
+    options: {},
+    status: "open",
+    seats: [
+      { seat: 0, kind: "human", name: "Éloïse", connected: true, botTakeover: false, account: true, ...(rated ? { rating: 6.54 } : {}) },
+      { seat: 1, kind: "open", name: null, connected: false, botTakeover: false },
+    ],
+    turnSeconds: null,
+    graceSeconds: null,
+    seedHash: null,
+    invite: "/?table=t1",
+    createdAt: 0, ...TABLE_AROUND,
+    rated,
+  });
+  const snap = (t: TableInfo): MatchSnapshot => ({ status: "open", table: t, you: 0, version: 0, view: null, decision: null, legal: null, outcome: null, seed: null, seedHash: null, log: [], lastEvents: [], error: null, pending: false, chat: [], chatError: null, rematchTo: null });
+
+  it("a rated seat shows its rating beside the name; an unrated one does not", () => {
+    const { unmount } = render(<MatchView snap={snap(table(true))} act={() => {}} clearError={() => {}} />);
+    expect(screen.getByRole("list", { name: "Seats" }).textContent).toContain("Éloïse · 6.5 (you)");
+    unmount();
+    render(<MatchView snap={snap(table(false))} act={() => {}} clearError={() => {}} />);
+    expect(screen.getByRole("list", { name: "Seats" }).textContent).not.toContain("6.5");
+  });
+});
