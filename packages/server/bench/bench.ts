@@ -10,6 +10,9 @@
 //   fanout   one match with `--fanout` spectators: the ack latency of its acts.
 // The echo server acks each act first, then sends a 1.5 KB update to the room.
 // Options: --matches N (20), --spectators M (200), --seconds S (10), --fanout F (1000), --clients K (2).
+// --processes P: instead, the play phase on 1, 2, … P server processes sharing PostgreSQL and Redis
+// (BENCH_DATABASE_URL, BENCH_REDIS_URL; a fresh schema and key prefix), tables created on one process,
+// their player and spectators connected to the others: actions/s and ack p50 / p99 for each count.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
@@ -29,6 +32,7 @@ const SPECTATORS = option("spectators", 200);
 const SECONDS = option("seconds", 10);
 const FANOUT = option("fanout", 1000);
 const CLIENTS = Math.max(1, option("clients", 2));
+const PROCESSES = option("processes", 0);
 const IDLE = 1000;
 const GAME = "abracadawhat";
 
@@ -37,8 +41,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
 const children = new Set<ChildProcess>();
-function node(script: string, argv: string[]): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", here(script), ...argv], { stdio: ["pipe", "pipe", "inherit"] });
+function node(script: string, argv: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", here(script), ...argv], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ...env } });
   children.add(child);
   child.once("exit", () => children.delete(child));
   return child;
@@ -64,8 +68,8 @@ function lineFrom(child: ChildProcess, test: (line: string) => boolean): Promise
   });
 }
 
-async function startServer(kind: "grimoire" | "echo"): Promise<{ child: ChildProcess; port: number }> {
-  const child = node("serve.ts", [kind]);
+async function startServer(kind: "grimoire" | "echo" | "cluster", env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; port: number }> {
+  const child = node("serve.ts", [kind], env);
   const port = Number((await lineFrom(child, (l) => l.startsWith("PORT "))).slice(5));
   return { child, port };
 }
@@ -163,6 +167,57 @@ async function measure(kind: "grimoire" | "echo"): Promise<Row> {
     rssPerConnectionKb,
     errors: play.errors + fanout.errors,
   };
+}
+
+/** The play phase on `n` processes in cluster mode. */
+async function measureProcesses(n: number): Promise<{ processes: number; actionsPerSecond: number; p50: number; p99: number; errors: number; matchesPlayed: number }> {
+  const { PostgresStorage } = await import("../src/storage.ts");
+  const { Redis } = await import("ioredis");
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+  const schema = `bench_${process.pid}_${n}`;
+  const prefix = `grimoire-bench:${schema}:`;
+  const storage = new PostgresStorage(databaseUrl, { schema });
+  await storage.dropSchema();
+  await storage.migrate();
+  const env = { BENCH_DATABASE_URL: databaseUrl, BENCH_REDIS_URL: redisUrl, BENCH_PG_SCHEMA: schema, BENCH_REDIS_PREFIX: prefix };
+  const servers = [];
+  for (let i = 0; i < n; i++) servers.push(await startServer("cluster", env));
+  await sleep(1000);
+  const ports = servers.map((s) => s.port);
+  const count = async () => (await Promise.all(ports.map(actionsLogged))).reduce((a, b) => a + b, 0);
+  const logged = await count();
+  const started = Date.now();
+  const jobs = split(MATCHES, CLIENTS).map((m, i): ClientJob => {
+    const rotated = ports.map((_, k) => ports[(i + k) % ports.length]!);
+    return { port: rotated[0]!, ports: rotated, kind: "grimoire", mode: "play", game: GAME, matches: m, spectators: MATCHES > 0 ? Math.floor(SPECTATORS / MATCHES) : 0, seconds: SECONDS };
+  });
+  const play = await runClients(jobs);
+  const elapsed = (Date.now() - started) / 1000;
+  const actions = (await count()) - logged;
+  for (const s of servers) s.child.kill("SIGTERM");
+  await Promise.all(servers.map((s) => new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once("exit", r)))));
+  await storage.dropSchema();
+  await storage.close();
+  const redis = new Redis(redisUrl);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+  return { processes: n, actionsPerSecond: actions / elapsed, p50: percentile(play.latencies, 50), p99: percentile(play.latencies, 99), errors: play.errors, matchesPlayed: play.matchesPlayed };
+}
+
+if (PROCESSES > 0) {
+  const results = [];
+  for (let n = 1; n <= PROCESSES; n++) results.push(await measureProcesses(n));
+  const cpu = cpus();
+  process.stdout.write(
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${loadavg()[0]!.toFixed(2)}\n` +
+      `${MATCHES} matches (${GAME}, a human seat against an easy bot; the table created on one process, its player and ${Math.floor(SPECTATORS / Math.max(1, MATCHES))} spectators each on the others), ${SECONDS} s, PostgreSQL + Redis\n\n` +
+      "| processes | actions/s | ack p50 ms | ack p99 ms | matches played | refused acts |\n| --------: | --------: | ---------: | ---------: | -------------: | -----------: |\n" +
+      results.map((r) => `| ${r.processes} | ${r.actionsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.matchesPlayed} | ${r.errors} |`).join("\n") +
+      "\n",
+  );
+  process.exit(0);
 }
 
 const rows: Row[] = [];

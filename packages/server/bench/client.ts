@@ -15,6 +15,8 @@ export interface ClientJob {
   /** idle: connections to hold, and the table to hello (grimoire). */
   connections?: number;
   table?: string;
+  /** Several processes: the tables are created on `port`, the player and spectators connect round the others. */
+  ports?: number[];
 }
 
 const job = JSON.parse(process.argv[2]!) as ClientJob;
@@ -23,9 +25,13 @@ const url = `ws://127.0.0.1:${job.port}/ws`;
 
 type Message = { type: string; [key: string]: unknown };
 
+let turn = 0;
+/** With several processes, each connection goes to the next one (the first to another than the table's creator). */
 function open(): Promise<WebSocket> {
+  const ports = job.ports;
+  const target = ports && ports.length > 1 ? `ws://127.0.0.1:${ports[++turn % ports.length]}/ws` : url;
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(target);
     ws.once("open", () => resolve(ws));
     ws.once("error", reject);
   });

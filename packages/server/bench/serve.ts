@@ -1,19 +1,28 @@
 // A server for `npm run bench:server`, in its own process so its RSS is its own: `grimoire`
 // (the real server, SQLite in a temporary directory, limits lifted: the bench measures capacity,
-// not the limits) or `echo` (a bare ws server: ack first, then the same update to the room; the
+// not the limits), `cluster` (the same, one of several processes on PostgreSQL and Redis) or `echo` (a bare ws server: ack first, then the same update to the room; the
 // ceiling). Prints "PORT <n>".
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
-import { createServer } from "../src/index.ts";
+import { createServer, PostgresStorage } from "../src/index.ts";
 
 const kind = process.argv[2];
-if (kind === "grimoire") {
+if (kind === "grimoire" || kind === "cluster") {
   const dataDir = mkdtempSync(join(tmpdir(), "grimoire-bench-"));
+  // cluster: one of several processes (PostgreSQL schema BENCH_PG_SCHEMA, Redis prefix BENCH_REDIS_PREFIX).
+  const env = process.env;
   const server = await createServer({
     port: 0,
     dataDir,
+    ...(kind === "cluster"
+      ? {
+          storage: new PostgresStorage(env.BENCH_DATABASE_URL!, { schema: env.BENCH_PG_SCHEMA! }),
+          redisUrl: env.BENCH_REDIS_URL!,
+          cluster: { prefix: env.BENCH_REDIS_PREFIX! },
+        }
+      : {}),
     limits: {
       connectionsPerIp: 1_000_000,
       handshakesPerMinute: 1_000_000,

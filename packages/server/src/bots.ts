@@ -6,9 +6,12 @@
 // each round, like anyone else's table. The budget counts from when the decision was due (queued),
 // not from when a worker takes it: a decision that waited its whole budget gets a random legal
 // action at once.
+// Reviews (post-game reviews and hints) go to the same workers one decision at a time, from a queue
+// of their own served only when no live decision waits and, with two workers or more, only while
+// another worker stays free for the next live decision: a review never makes a bot move wait.
 import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
-import { createRng, pick, type RngState } from "@grimoire/engine";
+import { createRng, pick, type ReviewedDecision, type RngState, type Seed } from "@grimoire/engine";
 
 export interface BotRequest {
   id: number;
@@ -20,7 +23,25 @@ export interface BotRequest {
   rng: RngState;
 }
 
-export type BotReply = { id: number; ok: true; action: unknown } | { id: number; ok: false; error: string };
+/** One decision to review from the seat's view (`chosen` null: a hint, no move made yet). */
+export interface ReviewRequest {
+  id: number;
+  kind: "review";
+  game: string;
+  view: unknown;
+  seat: number;
+  legal: unknown[];
+  chosen: unknown;
+  /** The decision's index in the record: with `seed`, it names the reviewer's random draws. */
+  index: number;
+  seed: Seed;
+}
+export type ReviewJob = Omit<ReviewRequest, "id" | "kind">;
+
+export type BotReply =
+  | { id: number; ok: true; action: unknown }
+  | { id: number; ok: true; review: ReviewedDecision | null }
+  | { id: number; ok: false; error: string };
 
 export interface BotAnswer {
   action: unknown;
@@ -38,6 +59,8 @@ export type BotJob = Omit<BotRequest, "id" | "rng"> & {
 
 export interface BotRunner {
   decide(request: BotJob): Promise<BotAnswer>;
+  /** Reviews one decision, behind every live decision; rejects if the reviewer fails or overruns `reviewBudgetMs`. */
+  review?(job: ReviewJob): Promise<ReviewedDecision | null>;
   close(): Promise<void>;
 }
 
@@ -73,6 +96,10 @@ export class BotPool implements BotRunner {
   private nextId = 1;
   private served = 0;
   private closed = false;
+  /** Review jobs, first come first served, after every live decision. */
+  private readonly reviews: { request: ReviewRequest; resolve(review: ReviewedDecision | null): void; reject(error: Error): void }[] = [];
+  /** Longest a worker may spend on one reviewed decision before it is replaced. */
+  reviewBudgetMs = 60_000;
 
   /** `onServe`: called as each job goes to a worker (tests count queue positions with it). */
   constructor(
@@ -147,16 +174,49 @@ export class BotPool implements BotRunner {
     return job;
   }
 
+  /** Reviews waiting for a worker. */
+  get reviewsQueued(): number {
+    return this.reviews.length;
+  }
+
+  review(job: ReviewJob): Promise<ReviewedDecision | null> {
+    if (this.closed) return Promise.reject(new Error("the bot pool is closed"));
+    return new Promise((resolve, reject) => {
+      this.reviews.push({ request: { ...job, id: this.nextId++, kind: "review" }, resolve, reject });
+      this.pump();
+    });
+  }
+
   private pump(): void {
     if (this.closed) return;
     for (let i = 0; i < this.slots.length; i++) {
       const slot = this.slots[i]!;
       if (slot.busy) continue;
       const job = this.next();
-      if (!job) return;
+      if (!job) break;
       slot.busy = true;
       void this.run(i, slot, job);
     }
+    // Live decisions all served: reviews may take a free worker, leaving one free for the next
+    // live decision (with a pool of one, the worker when idle).
+    const reserve = this.slots.length > 1 ? 1 : 0;
+    for (let i = 0; i < this.slots.length && this.reviews.length > 0; i++) {
+      const slot = this.slots[i]!;
+      if (slot.busy) continue;
+      if (this.slots.filter((s) => !s.busy).length <= reserve) return;
+      slot.busy = true;
+      void this.runReview(i, slot, this.reviews.shift()!);
+    }
+  }
+
+  private async runReview(index: number, slot: Slot, job: (typeof this.reviews)[number]): Promise<void> {
+    await slot.ready;
+    const reply = await this.ask(index, slot, job.request, this.reviewBudgetMs);
+    slot.busy = false;
+    if (reply === null) job.reject(new Error("the review overran its budget or its worker stopped"));
+    else if (!reply.ok) job.reject(new Error(reply.error));
+    else job.resolve("review" in reply ? reply.review : null);
+    this.pump();
   }
 
   private async run(index: number, slot: Slot, job: Job): Promise<void> {
@@ -174,23 +234,34 @@ export class BotPool implements BotRunner {
       this.pump();
       return;
     }
-    const answer = await new Promise<BotAnswer>((resolve) => {
+    const reply = await this.ask(index, slot, job.request, remaining);
+    const answer: BotAnswer = reply?.ok && "action" in reply ? { action: reply.action, source: "bot" } : fallback();
+    slot.busy = false;
+    job.resolve(answer);
+    this.pump();
+  }
+
+  /**
+   * Sends one request to a worker and waits for its reply: null if it overruns `budgetMs` (the
+   * worker, stuck in a long search, is replaced) or its worker stops (another is started).
+   */
+  private ask(index: number, slot: Slot, request: BotRequest | ReviewRequest, budgetMs: number): Promise<BotReply | null> {
+    return new Promise<BotReply | null>((resolve) => {
       const timer = setTimeout(() => {
         cleanup();
-        // The worker is stuck in a long search: replace it.
         void slot.worker.terminate();
         this.slots[index] = this.spawn();
-        resolve(fallback());
-      }, remaining);
+        resolve(null);
+      }, budgetMs);
       const onMessage = (reply: BotReply) => {
-        if (reply.id !== job.request.id) return;
+        if (reply.id !== request.id) return;
         cleanup();
-        resolve(reply.ok ? { action: reply.action, source: "bot" } : fallback());
+        resolve(reply);
       };
       const onExit = () => {
         cleanup();
         if (this.slots[index] === slot && !this.closed) this.slots[index] = this.spawn();
-        resolve(fallback());
+        resolve(null);
       };
       const cleanup = () => {
         clearTimeout(timer);
@@ -199,11 +270,8 @@ export class BotPool implements BotRunner {
       };
       slot.worker.on("message", onMessage);
       slot.worker.once("exit", onExit);
-      slot.worker.postMessage(job.request);
+      slot.worker.postMessage(request);
     });
-    slot.busy = false;
-    job.resolve(answer);
-    this.pump();
   }
 
   async close(): Promise<void> {
@@ -213,5 +281,6 @@ export class BotPool implements BotRunner {
       for (const jobs of tables.values()) for (const job of jobs) job.resolve({ action: pick(job.request.rng, job.request.legal), source: "fallback" });
     }
     this.waiting.clear();
+    for (const job of this.reviews.splice(0)) job.reject(new Error("the bot pool is closed"));
   }
 }

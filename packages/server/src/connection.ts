@@ -151,6 +151,13 @@ class Connection {
     this.send({ type: "error", code, message, ref, ...(params ? { params } : {}) });
   }
 
+  /** A hub refusal goes back as its code; anything else is logged and answered `internal`. */
+  private refuseError(error: unknown, ref: string | null, what: string): void {
+    if (error instanceof HubError) return this.refuse(error.code, error.message, ref, error.params);
+    this.log.error({ err: error }, what);
+    return this.refuse("internal", "internal error", ref);
+  }
+
   /** Closes with a code and reason, and stops reading: a flood is not parsed any further. */
   shut(code: number, reason: string, metric: string): void {
     if (this.closing) return;
@@ -220,6 +227,54 @@ class Connection {
         case "sync":
           if (!this.attached) return this.refuse("not-authorized", "say hello first", null);
           return hub.resync(this.attached.tableId, this.attached.sub);
+        case "chat": {
+          const ref = message.ref ?? null;
+          if (!this.attached) return this.refuse("not-authorized", "say hello first", ref);
+          hub.chat(this.attached.tableId, this.attached.sub, { text: message.text, name: message.name }).then(
+            () => this.send({ type: "ack", ref, version: 0 }),
+            (error: unknown) => this.refuseError(error, ref, "chat failed"),
+          );
+          return;
+        }
+        case "resign":
+        case "rematch": {
+          const ref = message.ref ?? null;
+          if (!this.attached || typeof this.attached.sub.viewer !== "number") return this.refuse("not-a-seat", `only a seated player may ${message.type === "resign" ? "resign" : "ask for a rematch"} (hello with its token)`, ref);
+          if (this.ctx.draining()) return this.refuse("unavailable", "the server is restarting; try again once reconnected", ref, { retryAfterMs: 1000 });
+          const seat = this.attached.sub.viewer;
+          const done = message.type === "resign" ? hub.resign(this.attached.tableId, seat) : hub.rematch(this.attached.tableId, seat).then(() => 0);
+          done.then(
+            (version) => this.send({ type: "ack", ref, version }),
+            (error: unknown) => this.refuseError(error, ref, `${message.type} failed`),
+          );
+          return;
+        }
+        case "hint": {
+          const ref = message.ref ?? null;
+          if (!this.attached || typeof this.attached.sub.viewer !== "number") return this.refuse("not-authorized", "only a seated player may ask for a hint (hello with its token)", ref);
+          hub.hint(this.attached.tableId, this.attached.sub.viewer).then(
+            ({ version, unit, review }) => this.send({ type: "hint", ref, version, unit, review }),
+            (error: unknown) => {
+              if (error instanceof HubError) return this.refuse(error.code, error.message, ref, error.params);
+              this.log.error({ err: error }, "hint failed");
+              return this.refuse("internal", "internal error", ref);
+            },
+          );
+          return;
+        }
+        case "reclaim": {
+          const ref = message.ref ?? null;
+          if (!this.attached || typeof this.attached.sub.viewer !== "number") return this.refuse("not-authorized", "only a seated player may take its seat back", ref);
+          hub.reclaim(this.attached.tableId, this.attached.sub.viewer).then(
+            (version) => this.send({ type: "ack", ref, version }),
+            (error: unknown) => {
+              if (error instanceof HubError) return this.refuse(error.code, error.message, ref, error.params);
+              this.log.error({ err: error }, "reclaim failed");
+              return this.refuse("internal", "internal error", ref);
+            },
+          );
+          return;
+        }
         case "act": {
           const ref = message.ref ?? null;
           if (!this.attached || typeof this.attached.sub.viewer !== "number") return this.refuse("not-authorized", "only a seated player may act (hello with its token)", ref);

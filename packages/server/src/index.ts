@@ -10,7 +10,7 @@ import { logProcessErrors, stopOnSignals } from "./shutdown.ts";
 
 export { createServer, type ServerConfig, type RunningServer } from "./server.ts";
 export { Hub, HubError, systemClock, eventsHash, sha256, type Clock } from "./hub.ts";
-export { SqliteStorage, PostgresStorage, StorageError, MIGRATIONS, writeHookFromEnv, type Storage, type StorageOptions, type PostgresOptions, type WriteHook, type TableRecord, type LoggedAction } from "./storage.ts";
+export { SqliteStorage, PostgresStorage, StorageError, StaleRowError, MIGRATIONS, DEFAULT_META, writeHookFromEnv, type ChatRecord, type TableMeta, type Storage, type StorageOptions, type PostgresOptions, type WriteHook, type TableRecord, type LoggedAction } from "./storage.ts";
 export { BotPool } from "./bots.ts";
 export { DEFAULT_LIMITS, LIMIT_ENV, limitsFromEnv, type Limits } from "./limits.ts";
 export { Metrics } from "./metrics.ts";
@@ -40,9 +40,17 @@ export async function ensureWebClient(log: (line: string) => void): Promise<stri
 
 /**
  * PORT (8080), DATA_DIR (./data), DATABASE_URL (postgres://…, else SQLite), HOST (0.0.0.0),
+ * REDIS_URL (with a PostgreSQL DATABASE_URL: several processes; REDIS_PREFIX, LEASE_MS),
  * SERVE_WEB (0: API only), LOG_LEVEL (info), TRUST_PROXY (proxies whose X-Forwarded-For is
  * believed), and the LIMIT_* variables (limits.ts).
  */
+/** REDIS_PREFIX and LEASE_MS (milliseconds, at least 300). */
+function clusterFromEnv(): { prefix?: string; leaseMs?: number } {
+  const leaseMs = process.env.LEASE_MS === undefined ? undefined : Number(process.env.LEASE_MS);
+  if (leaseMs !== undefined && (!Number.isInteger(leaseMs) || leaseMs < 300)) throw new Error(`LEASE_MS must be a whole number of milliseconds, at least 300, got "${process.env.LEASE_MS}"`);
+  return { ...(process.env.REDIS_PREFIX ? { prefix: process.env.REDIS_PREFIX } : {}), ...(leaseMs !== undefined ? { leaseMs } : {}) };
+}
+
 export async function startFromEnv(): Promise<void> {
   const logger = createLogger({ level: process.env.LOG_LEVEL ?? "info" });
   const log = (line: string) => logger.info(line);
@@ -57,6 +65,7 @@ export async function startFromEnv(): Promise<void> {
     host: process.env.HOST ?? "0.0.0.0",
     dataDir: process.env.DATA_DIR ?? join(process.cwd(), "data"),
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL, cluster: clusterFromEnv() } : {}),
     webDist,
     limits,
     logger,

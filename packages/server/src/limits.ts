@@ -24,9 +24,17 @@ export interface Limits {
   readonly joinsPerMinute: number;
   /** Live (not over) tables of bots only created from one address. */
   readonly botTablesPerIp: number;
+  /** Log-in attempts and account creations per minute from one address. */
+  readonly loginsPerMinute: number;
+  /** Log-in attempts per minute on one account name, from anywhere. */
+  readonly loginsPerNamePerMinute: number;
+  /** "Your tables" requests (`POST /api/my-tables`, up to 200 look-ups each) per minute from one address. */
+  readonly myTablesPerMinute: number;
   /** Whole HTTP request (headers and body) and headers alone. */
   readonly requestTimeoutMs: number;
   readonly headersTimeoutMs: number;
+  /** Post-game reviews being computed at once, server-wide (each a record's decisions queued in the bot workers). */
+  readonly reviewsRunning: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -41,8 +49,12 @@ export const DEFAULT_LIMITS: Limits = {
   tablesPerMinute: 20,
   joinsPerMinute: 60,
   botTablesPerIp: 4,
+  loginsPerMinute: 10,
+  loginsPerNamePerMinute: 5,
+  myTablesPerMinute: 30,
   requestTimeoutMs: 10_000,
   headersTimeoutMs: 5_000,
+  reviewsRunning: 8,
 };
 
 /** The environment variable of each limit. */
@@ -58,8 +70,12 @@ export const LIMIT_ENV: Readonly<Record<keyof Limits, string>> = {
   tablesPerMinute: "LIMIT_TABLES_PER_MINUTE",
   joinsPerMinute: "LIMIT_JOINS_PER_MINUTE",
   botTablesPerIp: "LIMIT_BOT_TABLES_PER_IP",
+  loginsPerMinute: "LIMIT_LOGINS_PER_MINUTE",
+  loginsPerNamePerMinute: "LIMIT_LOGINS_PER_NAME_PER_MINUTE",
+  myTablesPerMinute: "LIMIT_MY_TABLES_PER_MINUTE",
   requestTimeoutMs: "LIMIT_REQUEST_TIMEOUT_MS",
   headersTimeoutMs: "LIMIT_HEADERS_TIMEOUT_MS",
+  reviewsRunning: "LIMIT_REVIEWS_RUNNING",
 };
 
 /** The limits from the environment (each a positive integer), the defaults elsewhere. */

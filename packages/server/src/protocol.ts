@@ -10,7 +10,7 @@
 // per version, only the events it may see (possibly none) and its new view; a client that
 // comes back sends the last version it saw (`since`) and receives what it missed, or a
 // full `sync` when that is simpler. Stable: extend only additively.
-import type { Message } from "@grimoire/engine";
+import type { Message, Review, ReviewedDecision, ReviewUnit } from "@grimoire/engine";
 import { z } from "zod";
 
 // ---------------------------------------------------------------- vocabulary
@@ -27,7 +27,12 @@ export const ERROR_CODES = [
   "unavailable", // the server is shutting down or its storage is unreachable; retry later
   // who you are
   "not-authorized", // unknown or wrong seat token, or no `hello` yet
-  "bad-name", // display name refused: `params.reason` is "empty", "too-long" (`params.max`), "control" or "bidi"
+  "bad-name", // display or account name refused: `params.reason` is "empty", "too-short" (`params.min`), "too-long" (`params.max`), "characters", "control" or "bidi"
+  "bad-password", // an account password refused: `params.reason` "too-short" (`params.min`) or "too-long" (`params.max`)
+  "name-taken", // an account of this name exists already (names are compared ignoring case)
+  "bad-credentials", // log in: no such name, or a wrong password (one answer for both)
+  "not-logged-in", // this needs an account session (the `grimoire_session` cookie)
+  "unknown-player",
   "too-many-tables", // this client already runs `params.max` live bot-only tables
   "too-many-connections", // this address already holds `params.max` connections
   "unknown-table",
@@ -39,6 +44,8 @@ export const ERROR_CODES = [
   "already-started",
   "not-started",
   "not-finished", // the record of a match is only given once it is over
+  "hints-refused", // hints are not given at a rated table (see `isRated`)
+  "bad-seat", // REST: a seat number the table does not have
   // the game (the engine's ActionErrorCode)
   "game-over",
   "not-your-turn",
@@ -47,11 +54,36 @@ export const ERROR_CODES = [
   "internal",
   "not-found", // REST: no such route
   "unavailable", // storage could not record the change: nothing changed, try again
+  // at the table
+  "chat-empty", // a chat message with no text
+  "chat-too-long", // over `params.max` characters
+  "chat-too-fast", // too many chat messages; wait `params.retryAfterMs`
+  "chat-bad-text", // control or text-direction characters (only line breaks are kept)
+  "not-creator", // only the table's creator may do that (cancel, seat → bot)
+  "table-cancelled", // the creator cancelled this table
+  "already-resigned", // this seat has resigned: a bot plays it out
+  "not-a-seat", // only a seated player may do that (resign, rematch)
+  "rematch-closed", // the rematch has already been made (or the table was cancelled)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const BOT_LEVELS = ["easy", "medium", "hard"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/** Real time (a clock of seconds or minutes, or none), or turn-based (hours or days per decision). */
+export const TABLE_MODES = ["realtime", "turn-based"] as const;
+export type TableMode = (typeof TABLE_MODES)[number];
+
+/** Players' chat (every seat; spectators read it) and spectators' chat (players read it if the table allows). */
+export const CHAT_CHANNELS = ["players", "spectators"] as const;
+export type ChatChannel = (typeof CHAT_CHANNELS)[number];
+/** Characters in one chat message. */
+export const MAX_CHAT_LENGTH = 500;
+/** Chat messages: a burst of CHAT_BURST, then one every CHAT_EVERY_MS (per seat, or per spectator connection). */
+export const CHAT_BURST = 5;
+export const CHAT_EVERY_MS = 2000;
+/** Chat messages a client receives on arrival (the latest). */
+export const CHAT_HISTORY = 100;
 
 /** A table seat as the creator asks for it: open for a human, or a bot of a level. */
 export const seatRequestSchema = z.discriminatedUnion("kind", [
@@ -82,13 +114,29 @@ export const clientInSchema = z.discriminatedUnion("type", [
     .strict(),
   /** Plays an action for the authenticated seat; `ref` is echoed in the `ack` or `error`. */
   z.object({ type: z.literal("act"), action: z.unknown(), ref: z.string().max(64).optional() }).strict(),
+  /** The seat's player takes its seat back from the bot playing for it (clock ran out or away). */
+  z.object({ type: z.literal("reclaim"), ref: z.string().max(64).optional() }).strict(),
   /** Asks for a full sync (view, decision, legal actions) now. */
   z.object({ type: z.literal("sync") }).strict(),
   z.object({ type: z.literal("ping"), ref: z.string().max(64).optional() }).strict(),
+  /**
+   * A chat message: a seat writes in the players' channel, a spectator in the spectators' one
+   * (`name`: how a spectator signs; seats are named by their seat). Checked by `parseChatText`.
+   */
+  z.object({ type: z.literal("chat"), text: z.string().max(4 * MAX_CHAT_LENGTH), name: z.string().max(1000).optional(), ref: z.string().max(64).optional() }).strict(),
+  /** Resigns the authenticated seat (the game's result counts it lost). */
+  z.object({ type: z.literal("resign"), ref: z.string().max(64).optional() }).strict(),
+  /** Accepts a rematch of this finished table (same seats, new seed); made once every human seat accepts. */
+  z.object({ type: z.literal("rematch"), ref: z.string().max(64).optional() }).strict(),
+  /**
+   * Asks for the review of the decision the authenticated seat faces now, from its view (refused
+   * with `hints-refused` at a rated table); answered by `hint` with the same `ref`.
+   */
+  z.object({ type: z.literal("hint"), ref: z.string().max(64).optional() }).strict(),
 ]);
 export type ClientIn = z.infer<typeof clientInSchema>;
 export type ClientInType = ClientIn["type"];
-export const CLIENT_IN_TYPES = ["hello", "act", "sync", "ping"] as const satisfies readonly ClientInType[];
+export const CLIENT_IN_TYPES = ["hello", "act", "reclaim", "sync", "ping", "chat", "resign", "rematch", "hint"] as const satisfies readonly ClientInType[];
 
 // ---------------------------------------------------------------- server → client (ws)
 
@@ -101,9 +149,55 @@ export interface SeatInfo {
   readonly connected: boolean;
   /** A bot plays for this human seat now (clock ran out or away past the grace period). */
   readonly botTakeover: boolean;
+  /** The seat is held by an account (its name is the account's: a link to the profile). */
+  readonly account?: boolean;
+  /** The seat's rating (openskill ordinal) when it was taken; only at a table that counts for ratings. */
+  readonly rating?: number;
+  /** Why a bot plays for it (set when `botTakeover`): its clock ran out, or it was away past the grace period. */
+  readonly takeoverReason?: TakeoverReason;
 }
 
-export type TableStatus = "open" | "playing" | "over";
+/** Why a bot stands in for a human seat; the seat's player takes it back with `reclaim` (or by coming back). */
+export const TAKEOVER_REASONS = ["clock", "absent"] as const;
+export type TakeoverReason = (typeof TAKEOVER_REASONS)[number];
+
+/** One applied version of a match as one viewer may see it: who acted, how, and the visible events. */
+export interface LogEntry {
+  readonly version: number;
+  readonly actor: number;
+  readonly by: ActorKind;
+  readonly events: readonly unknown[];
+}
+
+/** The end of a match with nothing hidden: each seat's final view, and the game's full view if it has one. */
+export interface FinalViews {
+  /** `view(state, seat)` for every seat: together, every hand and hidden piece. */
+  readonly seats: readonly unknown[];
+  /** The game's `fullView(state)` (one view with everything shown), or null when the game has none. */
+  readonly full: unknown;
+}
+
+export type TableStatus = "open" | "playing" | "over" | "cancelled";
+
+/** A rematch in the making (`accepted` seats) or made (`next`); `previous`: the table this one is a rematch of. */
+export interface RematchInfo {
+  readonly accepted: readonly number[];
+  readonly next: string | null;
+  readonly previous: string | null;
+}
+
+export interface ChatMessage {
+  /** 1, 2, … per table. */
+  readonly id: number;
+  readonly channel: ChatChannel;
+  /** The writer's seat, or null for a spectator. */
+  readonly seat: number | null;
+  /** The seat's display name, or the spectator's chosen name (null: an unnamed spectator). */
+  readonly name: string | null;
+  /** Plain text (line breaks kept): always shown as text, never as markup. */
+  readonly text: string;
+  readonly at: number;
+}
 
 export interface TableInfo {
   readonly id: string;
@@ -121,6 +215,22 @@ export interface TableInfo {
   /** Relative invitation link (`/?table=<id>`), to send to friends. */
   readonly invite: string;
   readonly createdAt: number;
+  /** The match will change ratings: asked by the creator, and every human seat so far is a distinct account. */
+  readonly rated?: boolean;
+  readonly mode: TableMode;
+  /** Each player's time bank in seconds at the start (null: none). */
+  readonly bankSeconds: number | null;
+  /** Each seat's time bank left, in ms, as of the current decision's start (null without a bank). */
+  readonly banks: readonly number[] | null;
+  /** Seats that resigned (a bot plays each out in games of 3+, until the rules take it out). */
+  readonly resigned: readonly number[];
+  /** Resigned seats the game's rules have taken out of the match (Emmerlaüs: the wizard is out). */
+  readonly removed: readonly number[];
+  readonly rematch: RematchInfo;
+  /** Players read the spectators' channel too. */
+  readonly spectatorChat: boolean;
+  /** Hints may be asked at this table (no rated result at stake: see `isRated`); always sent by this server. */
+  readonly hints?: boolean;
 }
 
 export interface DecisionInfo {
@@ -131,6 +241,11 @@ export interface DecisionInfo {
   readonly prompt: Message | null;
   /** Epoch milliseconds when the clock runs out for the waiting seats, or null. */
   readonly deadline: number | null;
+  /**
+   * With time banks: when each waiting seat's time is really up (the turn's deadline plus what is
+   * left of its bank); a bot plays for it then. Absent without banks.
+   */
+  readonly seatDeadlines?: readonly { readonly seat: number; readonly deadline: number }[];
 }
 
 export interface LegalAction {
@@ -148,6 +263,12 @@ export interface OutcomeInfo {
 export type ServerOut =
   /** Answer to `hello`: who you are at this table. */
   | { readonly type: "welcome"; readonly table: TableInfo; readonly you: WireViewer }
+  /**
+   * The match's whole log so far as this viewer may see it (versions 1..`version` with a visible
+   * event; the same projection as live updates), sent before a full `sync` on `hello`: a reload,
+   * a spectator and a late arrival see the full history.
+   */
+  | { readonly type: "log"; readonly version: number; readonly entries: readonly LogEntry[] }
   /** Table changed (a seat joined, the match started, a bot took over, ...). */
   | { readonly type: "table"; readonly table: TableInfo }
   /**
@@ -181,13 +302,24 @@ export type ServerOut =
       readonly decision: DecisionInfo;
       readonly legal: readonly LegalAction[] | null;
     }
-  /** The match is over: the outcome, and the seed revealed (check it against `seedHash`). */
-  | { readonly type: "over"; readonly version: number; readonly outcome: OutcomeInfo; readonly seed: string; readonly seedHash: string }
-  /** Your `act` was logged and applied at `version`. */
+  /**
+   * The match is over: the outcome, the seed revealed (check it against `seedHash`), and the final
+   * position with nothing hidden (for the end-of-game summary).
+   */
+  | { readonly type: "over"; readonly version: number; readonly outcome: OutcomeInfo; readonly seed: string; readonly seedHash: string; readonly final?: FinalViews }
+  /** Your `act` was logged and applied at `version` (for `reclaim`: the seat is yours again). */
   | { readonly type: "ack"; readonly ref: string | null; readonly version: number }
   /** Refused; nothing changed. `message` is an English fallback: word it from `code` and `params`. */
   | { readonly type: "error"; readonly code: ErrorCode; readonly message: string; readonly ref: string | null; readonly params?: ErrorParams }
-  | { readonly type: "pong"; readonly ref: string | null; readonly now: number };
+  | { readonly type: "pong"; readonly ref: string | null; readonly now: number }
+  /** One chat message this viewer may read (its channel's audience). */
+  | { readonly type: "chat"; readonly message: ChatMessage }
+  /** Right after `welcome`: the latest chat messages this viewer may read, oldest first. */
+  | { readonly type: "chat-history"; readonly messages: readonly ChatMessage[] }
+  /** The rematch was made: go to table `tableId` (a seat's token holds the same seat there). */
+  | { readonly type: "rematch"; readonly tableId: string }
+  /** Answer to `hint`: every choice of the decision at `version` scored from your view (no move made yet). */
+  | { readonly type: "hint"; readonly ref: string | null; readonly version: number; readonly unit: ReviewUnit; readonly review: ReviewedDecision | null };
 export type ServerOutType = ServerOut["type"];
 
 /** Who produced a logged action: the seat's player, its bot, or a bot standing in for it. */
@@ -196,20 +328,71 @@ export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 // ---------------------------------------------------------------- REST (/api)
 
+/** Turn-based tables: an hour to two weeks per decision, and a bank of up to 30 days. */
+export const MIN_TURN_BASED_SECONDS = 3600;
+export const MAX_TURN_SECONDS = 14 * 86_400;
+export const MAX_BANK_SECONDS = 30 * 86_400;
+
 /** POST /api/tables */
 export const createTableSchema = z
   .object({
     game: z.string().min(1).max(64),
     options: z.record(z.string(), z.unknown()).default({}),
     seats: z.array(seatRequestSchema).min(1).max(16),
-    turnSeconds: z.number().int().min(5).max(86_400).nullable().default(null),
+    turnSeconds: z.number().int().min(5).max(MAX_TURN_SECONDS).nullable().default(null),
     graceSeconds: z.number().int().min(5).max(86_400).nullable().default(null),
+    /** false: an unrated table (by choice). A table is rated only when every human seat is an account. */
+    rated: z.boolean().default(true),
+    mode: z.enum(TABLE_MODES).default("realtime"),
+    /** Each player's time bank (clocked tables): used once a turn's own time has run out. */
+    bankSeconds: z.number().int().min(0).max(MAX_BANK_SECONDS).nullable().default(null),
+    /** Players read the spectators' chat too (default: they do not). */
+    spectatorChat: z.boolean().default(false),
+    /** Every human at the table agrees to hints (joining it is agreeing): no rated result then. */
+    hints: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .superRefine((t, ctx) => {
+    if (t.mode === "turn-based") {
+      if (t.turnSeconds === null || t.turnSeconds < MIN_TURN_BASED_SECONDS) ctx.addIssue({ code: "custom", path: ["turnSeconds"], message: `a turn-based table has a clock of at least ${MIN_TURN_BASED_SECONDS} s (an hour) per decision` });
+      if (t.graceSeconds !== null) ctx.addIssue({ code: "custom", path: ["graceSeconds"], message: "a turn-based table has no grace period: players come and go" });
+    } else if (t.turnSeconds !== null && t.turnSeconds > 86_400) {
+      ctx.addIssue({ code: "custom", path: ["turnSeconds"], message: "a real-time table has at most a day per decision (choose turn-based)" });
+    }
+    if (t.bankSeconds !== null && t.turnSeconds === null) ctx.addIssue({ code: "custom", path: ["bankSeconds"], message: "a time bank needs a clock (turnSeconds)" });
+  });
 export type CreateTableRequest = z.input<typeof createTableSchema>;
-/** Response: the table (seats of bots already filled). */
+/**
+ * Response: the table (seats of bots already filled), and the creator's token: keep it secret, it
+ * proves the creator (cancel the waiting table, turn an open seat into a bot).
+ */
 export interface CreateTableResponse {
   readonly table: TableInfo;
+  readonly creatorToken: string;
+}
+
+/** POST /api/tables/:id/cancel — the creator cancels a table still waiting for players. */
+export const cancelTableSchema = z.object({ creatorToken: z.string().min(1).max(128) }).strict();
+/** POST /api/tables/:id/seats/:seat/bot — the creator fills an open seat with a bot (the match starts once full). */
+export const seatBotSchema = z.object({ creatorToken: z.string().min(1).max(128), level: z.enum(BOT_LEVELS) }).strict();
+
+/**
+ * POST /api/my-tables — the tables of the seats this client holds (a browser keeps its seat
+ * tokens): those waiting for your decision first (soonest deadline first), then the others.
+ */
+export const myTablesSchema = z
+  .object({ seats: z.array(z.object({ tableId: z.string().min(1).max(64), token: z.string().min(1).max(128) }).strict()).max(200) })
+  .strict();
+export interface MyTable {
+  readonly table: TableInfo;
+  readonly seat: number;
+  /** The match waits for this seat's decision now. */
+  readonly yourTurn: boolean;
+  /** When this seat's time is up (its clock plus its bank), when it must decide on a clocked table. */
+  readonly deadline: number | null;
+}
+export interface MyTablesResponse {
+  readonly tables: readonly MyTable[];
 }
 
 /**
@@ -232,6 +415,15 @@ export interface JoinTableResponse {
  * 50, at most 200) from `offset`; `next` is the offset of the following page, or null.
  * GET /api/tables/:id → one table.
  */
+/**
+ * GET /api/tables/:id/review?seat=N (finished matches only): the review of seat N's decisions, from
+ * its view. Computed once, in the bot workers behind live decisions, then stored: `pending` (with
+ * progress) until it is ready; ask again.
+ */
+export type ReviewResponse =
+  | { readonly status: "done"; readonly review: Review }
+  | { readonly status: "pending"; readonly done: number; readonly total: number };
+
 export interface ListTablesResponse {
   readonly tables: readonly TableInfo[];
   readonly total: number;
@@ -269,6 +461,57 @@ export interface MatchRecord {
   readonly outcome: OutcomeInfo;
   /** SHA-256 of the JSON of every version's full events, in order, for verify to compare. */
   readonly eventsHash?: string;
+  /** Seats that resigned, with the version at which they did (see the engine's `outcomeWithResignations`). */
+  readonly resigned?: readonly { readonly seat: number; readonly version: number; readonly removedAt?: number | null }[];
+}
+
+// ---------------------------------------------------------------- REST: players (/api)
+
+/**
+ * POST /api/account {name, password, seats?} creates an account and logs in; POST /api/login
+ * {name, password, seats?} logs in; `seats` are guest seats this browser holds ({table, token}),
+ * linked to the account. POST /api/logout. All answer like GET /api/me.
+ */
+/** GET /api/me */
+export interface MeResponse {
+  readonly player: { readonly name: string; readonly createdAt: number } | null;
+}
+
+/** GET /api/me/seats: the account's seats in tables not over, newest first. */
+export interface MySeatsResponse {
+  readonly seats: readonly { readonly table: string; readonly game: string; readonly status: TableStatus; readonly seat: number; readonly token: string }[];
+}
+
+export interface RatingInfo {
+  readonly mu: number;
+  readonly sigma: number;
+  /** mu − 3σ: the number shown. */
+  readonly ordinal: number;
+}
+
+/** GET /api/players/:name */
+export interface ProfileResponse {
+  readonly name: string;
+  readonly createdAt: number;
+  readonly games: readonly {
+    readonly game: string;
+    readonly played: number;
+    readonly won: number;
+    /** Null: no rated match of this game yet. */
+    readonly rating: RatingInfo | null;
+    /** Oldest first: the rating after each rated match. */
+    readonly history: readonly { readonly table: string; readonly at: number; readonly ordinal: number; readonly rank: number }[];
+  }[];
+  /** Finished matches, newest first, each with its replay. */
+  readonly matches: readonly { readonly table: string; readonly game: string; readonly at: number; readonly seat: number; readonly result: "won" | "lost" | "draw"; readonly rated: boolean; readonly replay: string }[];
+}
+
+/** GET /api/leaderboard/:game */
+export interface LeaderboardResponse {
+  readonly game: string;
+  readonly players: readonly { readonly rank: number; readonly name: string | null; readonly bot: BotLevel | null; readonly played: number; readonly won: number; readonly rating: RatingInfo }[];
+  readonly total: number;
+  readonly next: number | null;
 }
 
 /**
@@ -306,6 +549,18 @@ export function parseDisplayName(raw: string): { ok: true; value: string } | { o
     return { ok: false, error: { code: "bad-name", message: `a name has at most ${MAX_NAME_LENGTH} characters`, params: { reason: "too-long", max: MAX_NAME_LENGTH } } };
   }
   return { ok: true, value: name };
+}
+
+/** Bidi and control characters a chat message may not hold (line breaks and tabs are kept). */
+const CHAT_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029]/u;
+
+/** A chat message's text: NFC, trimmed, 1 to MAX_CHAT_LENGTH characters, no control or bidi characters. */
+export function parseChatText(raw: string): { ok: true; value: string } | { ok: false; error: ProtocolError } {
+  const text = raw.normalize("NFC").replace(/\r\n?/g, "\n").trim();
+  if (text.length === 0) return { ok: false, error: { code: "chat-empty", message: "a chat message needs some text" } };
+  if ([...text].length > MAX_CHAT_LENGTH) return { ok: false, error: { code: "chat-too-long", message: `a chat message has at most ${MAX_CHAT_LENGTH} characters`, params: { max: MAX_CHAT_LENGTH } } };
+  if (CHAT_CONTROL.test(text) || BIDI.test(text)) return { ok: false, error: { code: "chat-bad-text", message: "a chat message may not contain control or text-direction characters" } };
+  return { ok: true, value: text };
 }
 
 /** Parses one untrusted text frame into a ClientIn, or says why not. */

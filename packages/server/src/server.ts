@@ -12,14 +12,17 @@ import { fileURLToPath } from "node:url";
 import type { AnyGame } from "@grimoire/engine";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import fastifyCookie from "@fastify/cookie";
 import proxyAddr from "@fastify/proxy-addr";
 import { BotPool, type BotRunner } from "./bots.ts";
+import { Cluster } from "./cluster.ts";
 import { Connections } from "./connection.ts";
 import { registerHealth } from "./health.ts";
 import { Hub, HubError, systemClock, type Clock } from "./hub.ts";
 import { KeyedBuckets, resolveLimits, type Limits } from "./limits.ts";
 import { Metrics, measuredBots, measuredStorage } from "./metrics.ts";
-import { joinTableSchema, MAX_FRAME_BYTES, parseDisplayName, type ErrorCode, type ErrorParams, type GameInfo } from "./protocol.ts";
+import { registerPlayerRoutes, type PlayerRoutes } from "./players.ts";
+import { cancelTableSchema, joinTableSchema, MAX_FRAME_BYTES, myTablesSchema, parseDisplayName, seatBotSchema, type ErrorCode, type ErrorParams, type GameInfo } from "./protocol.ts";
 import { PostgresStorage, SqliteStorage, type Storage } from "./storage.ts";
 
 export interface ServerConfig {
@@ -30,6 +33,10 @@ export interface ServerConfig {
   /** postgres://… : use PostgreSQL instead of SQLite. */
   databaseUrl?: string;
   storage?: Storage;
+  /** redis://… with PostgreSQL storage: several processes share the tables (cluster.ts). */
+  redisUrl?: string;
+  /** Redis key prefix (default "grimoire:") and lease length (default 3000 ms) in that mode. */
+  cluster?: { prefix?: string; leaseMs?: number };
   clock?: Clock;
   /** Module exporting `games` (the catalog); the bot workers load it too. */
   catalogUrl?: string;
@@ -69,6 +76,17 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "not-found": 404,
   "unknown-game": 404,
   "not-authorized": 403,
+  "bad-credentials": 401,
+  "not-logged-in": 401,
+  "unknown-player": 404,
+  "name-taken": 409,
+  "not-creator": 403,
+  "table-cancelled": 409,
+  "already-resigned": 409,
+  "rematch-closed": 409,
+  "chat-too-fast": 429,
+  "hints-refused": 403,
+  "bad-seat": 400,
   timeout: 408,
   "seat-taken": 409,
   "table-full": 409,
@@ -117,6 +135,8 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   };
   const catalogUrl = config.catalogUrl ?? DEFAULT_CATALOG_URL;
   const catalog = (await import(catalogUrl)) as { games: readonly AnyGame[] };
+  const postgres = config.storage ? config.storage.kind === "postgres" : config.databaseUrl !== undefined;
+  if (config.redisUrl && !postgres) throw new Error("REDIS_URL (several processes) needs DATABASE_URL pointing at PostgreSQL: SQLite is one process's file");
   const storage =
     config.storage ??
     (config.databaseUrl ? new PostgresStorage(config.databaseUrl) : SqliteStorage.inDirectory(config.dataDir ?? join(process.cwd(), "data")));
@@ -133,12 +153,17 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   const gameOf = (tableId: string) => hub?.liveTable(tableId)?.game ?? "unknown";
   const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);
   hub = new Hub(measuredStorage(storage, metrics, gameOf), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
+  hub.maxReviewsRunning = limits.reviewsRunning;
+  const cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, ...config.cluster, log }) : null;
+  if (cluster) await cluster.start();
   await hub.restore();
   const liveHub = hub;
 
   registerErrors(app, metrics, () => draining);
   registerHealth(app, storage, metrics, () => draining);
-  registerRoutes(app, liveHub, catalog.games, limits);
+  await app.register(fastifyCookie);
+  const players = registerPlayerRoutes(app, measuredStorage(storage, metrics, gameOf), catalog.games, limits, clock, log, pageOf);
+  registerRoutes(app, liveHub, catalog.games, limits, players);
   const webDist = config.webDist === undefined ? null : config.webDist;
   const served = webDist !== null && existsSync(join(webDist, "index.html"));
   if (served) {
@@ -172,6 +197,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
       closing ??= (async () => {
         draining = true;
         await liveHub.close();
+        await cluster?.close();
         await liveConnections.close();
         await app.close();
         await bots.close();
@@ -249,9 +275,28 @@ function pageOf(query: unknown): { limit: number; offset: number } {
   return { limit: Math.max(1, number("limit", PAGE.default, PAGE.max)), offset: number("offset", 0, 1e9) };
 }
 
-function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[], limits: Limits): void {
+/** A request body through its schema, or a `bad-message` naming what is wrong. */
+function parseBody<T>(schema: { safeParse(raw: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } }, raw: unknown): T {
+  const parsed = schema.safeParse(raw ?? {});
+  if (!parsed.success) throw new HubError("bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
+  return parsed.data;
+}
+
+/**
+ * Who is asking, as the seats they hold: the seat tokens a browser keeps and sends, and, logged
+ * in, the account's seats at tables not over (taken from another browser too), each seat once.
+ */
+async function heldSeats(request: FastifyRequest, players: PlayerRoutes): Promise<{ tableId: string; token: string }[]> {
+  const sent = parseBody(myTablesSchema, request.body).seats;
+  const account = await players.seatsOf(request);
+  const seen = new Set(sent.map((s) => `${s.tableId}\n${s.token}`));
+  return [...sent, ...account.filter((s) => !seen.has(`${s.tableId}\n${s.token}`))];
+}
+
+function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[], limits: Limits, players: PlayerRoutes): void {
   const creations = new KeyedBuckets(limits.tablesPerMinute);
   const joins = new KeyedBuckets(limits.joinsPerMinute);
+  const lookups = new KeyedBuckets(limits.myTablesPerMinute);
   /** Live bot-only tables created from each address. */
   const botTables = new Map<string, Set<string>>();
   const throttle = (buckets: KeyedBuckets, ip: string, what: string, perMinute: number) => {
@@ -281,7 +326,9 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
   }));
   app.get("/api/tables", async (request) => {
     const { limit, offset } = pageOf(request.query);
-    const open = hub.listOpen();
+    const status = (request.query as Record<string, unknown> | undefined)?.status ?? "open";
+    if (status !== "open" && status !== "playing") throw new HubError("bad-message", 'status is "open" (waiting for players) or "playing" (to watch)');
+    const open = await hub.lobby(status);
     const tables = open.slice(offset, offset + limit);
     return { tables, total: open.length, next: offset + limit < open.length ? offset + limit : null };
   });
@@ -292,13 +339,28 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
       throw new HubError("too-many-tables", `at most ${limits.botTablesPerIp} tables of bots only at once`, { max: limits.botTablesPerIp });
     }
     throttle(creations, request.ip, "tables", limits.tablesPerMinute);
-    const table = await hub.createTable(request.body ?? {}, request.ip);
+    const { table, creatorToken } = await hub.create(request.body ?? {}, request.ip);
     if (botsOnly) {
       const ids = botTables.get(request.ip) ?? new Set<string>();
       ids.add(table.id);
       botTables.set(request.ip, ids);
     }
-    return { table };
+    return { table, creatorToken };
+  });
+  app.post<{ Params: { id: string } }>("/api/tables/:id/cancel", async (request) => {
+    const id = tableIdOf(request);
+    const body = parseBody(cancelTableSchema, request.body);
+    return { table: await hub.cancel(id, body.creatorToken) };
+  });
+  app.post<{ Params: { id: string; seat: string } }>("/api/tables/:id/seats/:seat/bot", async (request) => {
+    const id = tableIdOf(request);
+    if (!/^\d{1,2}$/.test(request.params.seat)) throw new HubError("bad-seats", "a seat is a number from 0");
+    const body = parseBody(seatBotSchema, request.body);
+    return { table: await hub.seatBot(id, Number(request.params.seat), body.creatorToken, body.level) };
+  });
+  app.post("/api/my-tables", async (request) => {
+    throttle(lookups, request.ip, "look-ups of your tables", limits.myTablesPerMinute);
+    return { tables: await hub.myTables(await heldSeats(request, players)) };
   });
   app.get<{ Params: { id: string } }>("/api/tables/:id", async (request) => ({ table: await hub.table(tableIdOf(request)) }));
   app.post<{ Params: { id: string } }>("/api/tables/:id/join", async (request, reply) => {
@@ -308,7 +370,17 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
     if (!parsed.success) return sendError(reply, "bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
     const name = parseDisplayName(parsed.data.name);
     if (!name.ok) return sendError(reply, name.error.code, name.error.message, name.error.params);
-    return hub.join(id, { ...parsed.data, name: name.value });
+    // Logged in, the seat is the account's (its name), and reachable from its other browsers.
+    return hub.join(id, { ...parsed.data, name: name.value }, await players.accountOf(request));
   });
   app.get<{ Params: { id: string } }>("/api/tables/:id/record", async (request) => hub.record(tableIdOf(request)));
+  // 200 with the stored review, or 202 `pending` (with progress) while the bot workers compute it.
+  app.get<{ Params: { id: string }; Querystring: { seat?: string } }>("/api/tables/:id/review", async (request, reply) => {
+    const id = tableIdOf(request);
+    const raw = request.query.seat;
+    if (typeof raw !== "string" || !/^\d{1,3}$/.test(raw)) return sendError(reply, "bad-seat", "?seat=N: a seat number, from 0");
+    const result = await hub.review(id, Number(raw));
+    if (result.status === "pending") reply.code(202);
+    return result;
+  });
 }

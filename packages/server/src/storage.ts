@@ -8,7 +8,8 @@ import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import type { ActorKind, BotLevel, OutcomeInfo, TableStatus } from "./protocol.ts";
+import type { ActorKind, BotLevel, ChatChannel, ChatMessage, OutcomeInfo, TableMode, TableStatus, TakeoverReason } from "./protocol.ts";
+import { INITIAL as INITIAL_SKILL, rateMatch, type MatchResult, type RatingChange, type Skill } from "./ratings.ts";
 
 export interface SeatRecord {
   kind: "open" | "human" | "bot";
@@ -18,6 +19,12 @@ export interface SeatRecord {
   tokenHash: string | null;
   /** A bot plays for this human seat now. */
   takeover: boolean;
+  /** The account holding this human seat (its id), or null/absent for a guest. */
+  player?: string | null;
+  /** The seat's displayed rating (ordinal) when it was taken, at a rated table. */
+  rating?: number | null;
+  /** Why (absent on rows written before reasons were kept: "absent"). */
+  takeoverReason?: TakeoverReason;
 }
 
 export interface TableRecord {
@@ -37,7 +44,119 @@ export interface TableRecord {
   deadline: number | null;
   /** SHA-256 of every version's events, written with the last action (see `eventsHash`). */
   eventsHash: string | null;
+  /** The creator asked for a rated table (it counts only if every human seat is an account). */
+  rated: boolean;
+  /** What happens at the table around the match (mode, banks, creator, resignations, rematch). */
+  meta: TableMeta;
+  /** Created with hints allowed (every human agrees by joining); see rated.ts. */
+  hints: boolean;
 }
+
+/** The table's metadata, stored as one JSON column (`meta`, migration 6). */
+export interface TableMeta {
+  mode: TableMode;
+  /** Each player's bank at the start, in seconds (null: no bank). */
+  bankSeconds: number | null;
+  /** Each seat's bank left in ms, as of the current decision's start (null: no bank). */
+  banks: number[] | null;
+  /** SHA-256 of the creator's token (null: a table from before creators were known). */
+  creatorHash: string | null;
+  /**
+   * Resignations, in order, with the version at which each happened, and for games whose rules let
+   * a player leave, the version after whose action the seat was taken out (`removedAt`).
+   */
+  resigned: { seat: number; version: number; removedAt?: number | null }[];
+  /** Seats that accepted a rematch; the rematch's table once made; the table this one rematches. */
+  rematchAccepted: number[];
+  rematchNext: string | null;
+  rematchOf: string | null;
+  /** Players read the spectators' channel. */
+  spectatorChat: boolean;
+}
+
+export const DEFAULT_META: TableMeta = {
+  mode: "realtime",
+  bankSeconds: null,
+  banks: null,
+  creatorHash: null,
+  resigned: [],
+  rematchAccepted: [],
+  rematchNext: null,
+  rematchOf: null,
+  spectatorChat: false,
+};
+
+/** A stored chat message (`chat` table, migration 7). */
+export interface ChatRecord extends ChatMessage {
+  readonly channel: ChatChannel;
+}
+
+export interface PlayerRecord {
+  id: string;
+  name: string;
+  /** `nameKey(name)`: unique, so names are unique ignoring case. */
+  nameKey: string;
+  passwordHash: string;
+  createdAt: number;
+}
+
+export interface SessionRecord {
+  /** SHA-256 of the session token (the cookie); the token itself is never stored. */
+  tokenHash: string;
+  playerId: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/** A seat held by an account: its token is kept so the account's other browsers can take it up. */
+export interface SeatLink {
+  playerId: string;
+  tableId: string;
+  seat: number;
+  token: string;
+  at: number;
+}
+
+export interface RatingRecord {
+  /** An account id, or "bot:<level>". */
+  key: string;
+  game: string;
+  mu: number;
+  sigma: number;
+  played: number;
+  won: number;
+}
+
+export interface RatingHistoryEntry {
+  tableId: string;
+  key: string;
+  game: string;
+  mu: number;
+  sigma: number;
+  rank: number;
+  won: boolean;
+  at: number;
+}
+
+/** What else a table write carries in the same transaction. */
+export interface TableWrite {
+  /** A seat taken by an account (a join while logged in). */
+  link?: SeatLink;
+  /** The match ends rated: ratings are updated with the row that says it is over. */
+  result?: MatchResult | null;
+  /**
+   * Several processes (PostgreSQL): the row as the writer last knew it. The write is refused with
+   * `StaleRowError` (and nothing changes) if the stored row's seats or status differ: another
+   * process owns the table now. SQLite (one process) ignores it.
+   */
+  expected?: TableRecord;
+}
+
+/** A row write refused because the stored row is not the one the writer knew (see `TableWrite.expected`). */
+export class StaleRowError extends Error {}
+
+/** A second account with a name already taken (ignoring case). */
+export class NameTakenError extends Error {}
 
 export interface LoggedAction {
   /** 1, 2, ...: the match version this action produced. */
@@ -53,16 +172,47 @@ export interface Storage {
   /** Applies pending migrations; resolves to the schema version. */
   migrate(): Promise<number>;
   schemaVersion(): Promise<number>;
-  /** Inserts or updates a table's row (one statement). */
-  saveTable(table: TableRecord): Promise<void>;
+  /** Inserts or updates a table's row, with a seat link and a rated result when given (one transaction). */
+  saveTable(table: TableRecord, also?: TableWrite): Promise<void>;
   getTable(id: string): Promise<TableRecord | null>;
   listTables(status?: TableStatus): Promise<TableRecord[]>;
   /**
    * Appends one action and, when given, the table's new row, in ONE transaction; rejects (and
    * writes nothing) if that version is already logged (the log is append-only).
    */
-  appendAction(tableId: string, entry: LoggedAction, table?: TableRecord): Promise<void>;
+  appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void>;
   loadActions(tableId: string): Promise<LoggedAction[]>;
+  /** A new account with its first session and the guest seats it claims; NameTakenError if the name is taken. */
+  insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void>;
+  /** A new session (a login) and the guest seats it claims (seats already linked are kept as they are). */
+  insertSession(session: SessionRecord, links: readonly SeatLink[]): Promise<void>;
+  deleteSession(tokenHash: string): Promise<void>;
+  /** The account of a session that has not expired at `now`. */
+  sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null>;
+  playerByNameKey(nameKey: string): Promise<PlayerRecord | null>;
+  playersById(ids: readonly string[]): Promise<PlayerRecord[]>;
+  /** The account's seats with their tables, newest table first. */
+  playerSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]>;
+  ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]>;
+  playerRatings(key: string): Promise<RatingRecord[]>;
+  ratingHistory(key: string, limit: number): Promise<RatingHistoryEntry[]>;
+  /** Rated identities of a game, best ordinal (mu − 3σ) first. */
+  leaderboard(game: string, limit: number, offset: number): Promise<{ rows: RatingRecord[]; total: number }>;
+  /**
+   * Inserts or updates several rows in ONE transaction, with seat links (a rematch: the new table,
+   * the link to it, and its seats held by accounts).
+   */
+  saveTables(tables: readonly TableRecord[], links?: readonly SeatLink[]): Promise<void>;
+  /** The seats of one table held by accounts, by seat. */
+  tableLinks(tableId: string): Promise<SeatLink[]>;
+  /** Appends one chat message; rejects if its id is already taken at that table. */
+  appendChat(tableId: string, message: ChatRecord): Promise<void>;
+  /** The latest `limit` chat messages of a table, oldest first. */
+  loadChat(tableId: string, limit: number): Promise<ChatRecord[]>;
+  /** Stores the review of one seat of a finished match (JSON); a second save of the same one is ignored. */
+  saveReview(tableId: string, seat: number, review: unknown): Promise<void>;
+  /** The stored review of one seat, or null. */
+  getReview(tableId: string, seat: number): Promise<unknown | null>;
   close(): Promise<void>;
 }
 
@@ -128,6 +278,86 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
     sqlite: `ALTER TABLE tables ADD COLUMN deadline INTEGER; ALTER TABLE tables ADD COLUMN events_hash TEXT;`,
     postgres: `ALTER TABLE tables ADD COLUMN deadline BIGINT; ALTER TABLE tables ADD COLUMN events_hash TEXT;`,
   },
+  {
+    version: 4,
+    description: "accounts, sessions, seats held by accounts, rated tables",
+    sqlite: `
+      CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player_id TEXT NOT NULL REFERENCES players(id), created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+      CREATE INDEX sessions_player ON sessions(player_id);
+      CREATE TABLE player_seats (
+        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, player_id TEXT NOT NULL REFERENCES players(id),
+        token TEXT NOT NULL, linked_at INTEGER NOT NULL, PRIMARY KEY (table_id, seat));
+      CREATE INDEX player_seats_player ON player_seats(player_id);
+      ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;`,
+    postgres: `
+      CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, created_at BIGINT NOT NULL);
+      CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player_id TEXT NOT NULL REFERENCES players(id), created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL);
+      CREATE INDEX sessions_player ON sessions(player_id);
+      CREATE TABLE player_seats (
+        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, player_id TEXT NOT NULL REFERENCES players(id),
+        token TEXT NOT NULL, linked_at BIGINT NOT NULL, PRIMARY KEY (table_id, seat));
+      CREATE INDEX player_seats_player ON player_seats(player_id);
+      ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;`,
+  },
+  {
+    version: 5,
+    description: "ratings per player and game, and their history",
+    sqlite: `
+      CREATE TABLE ratings (
+        player_key TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (player_key, game));
+      CREATE INDEX ratings_game ON ratings(game);
+      CREATE TABLE rating_history (
+        table_id TEXT NOT NULL REFERENCES tables(id), player_key TEXT NOT NULL, game TEXT NOT NULL,
+        mu REAL NOT NULL, sigma REAL NOT NULL, rank INTEGER NOT NULL, won INTEGER NOT NULL, at INTEGER NOT NULL,
+        PRIMARY KEY (table_id, player_key));
+      CREATE INDEX rating_history_player ON rating_history(player_key, at);`,
+    postgres: `
+      CREATE TABLE ratings (
+        player_key TEXT NOT NULL, game TEXT NOT NULL, mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, updated_at BIGINT NOT NULL, PRIMARY KEY (player_key, game));
+      CREATE INDEX ratings_game ON ratings(game);
+      CREATE TABLE rating_history (
+        table_id TEXT NOT NULL REFERENCES tables(id), player_key TEXT NOT NULL, game TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, rank INTEGER NOT NULL, won INTEGER NOT NULL, at BIGINT NOT NULL,
+        PRIMARY KEY (table_id, player_key));
+      CREATE INDEX rating_history_player ON rating_history(player_key, at);`,
+  },
+  {
+    version: 6,
+    description: "table metadata: mode, time banks, creator, resignations, rematch, chat settings",
+    sqlite: `ALTER TABLE tables ADD COLUMN meta TEXT;`,
+    postgres: `ALTER TABLE tables ADD COLUMN meta TEXT;`,
+  },
+  {
+    version: 7,
+    description: "chat messages per table",
+    sqlite: `
+      CREATE TABLE chat (
+        table_id TEXT NOT NULL REFERENCES tables(id), id INTEGER NOT NULL, channel TEXT NOT NULL, seat INTEGER,
+        name TEXT, text TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (table_id, id));`,
+    postgres: `
+      CREATE TABLE chat (
+        table_id TEXT NOT NULL REFERENCES tables(id), id INTEGER NOT NULL, channel TEXT NOT NULL, seat INTEGER,
+        name TEXT, text TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (table_id, id));`,
+  },
+  {
+    version: 8,
+    description: "post-game reviews, one per finished table and seat, computed once",
+    sqlite: `CREATE TABLE reviews (
+        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, review TEXT NOT NULL,
+        created_at INTEGER NOT NULL, PRIMARY KEY (table_id, seat));`,
+    postgres: `CREATE TABLE reviews (
+        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, review TEXT NOT NULL,
+        created_at BIGINT NOT NULL, PRIMARY KEY (table_id, seat));`,
+  },
+  {
+    version: 9,
+    description: "tables created with hints allowed",
+    sqlite: `ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;`,
+    postgres: `ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;`,
+  },
 ];
 
 interface Row {
@@ -144,6 +374,9 @@ interface Row {
   created_at: number | string;
   deadline: number | string | null;
   events_hash: string | null;
+  rated: number | string | null;
+  meta?: string | null;
+  hints: number | null;
 }
 
 function fromRow(row: Row): TableRecord {
@@ -161,6 +394,9 @@ function fromRow(row: Row): TableRecord {
     createdAt: Number(row.created_at),
     deadline: row.deadline === null ? null : Number(row.deadline),
     eventsHash: row.events_hash,
+    rated: Number(row.rated ?? 0) === 1,
+    meta: row.meta ? { ...DEFAULT_META, ...(JSON.parse(row.meta) as Partial<TableMeta>) } : { ...DEFAULT_META },
+    hints: Boolean(row.hints),
   };
 }
 
@@ -179,12 +415,28 @@ function toParams(t: TableRecord): unknown[] {
     t.createdAt,
     t.deadline,
     t.eventsHash,
+    t.rated ? 1 : 0,
+    JSON.stringify(t.meta),
+    t.hints ? 1 : 0,
   ];
 }
 
-const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash";
+const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash, rated, meta, hints";
 const UPSERT_UPDATE = `options = excluded.options, seats = excluded.seats, status = excluded.status, turn_seconds = excluded.turn_seconds,
-  grace_seconds = excluded.grace_seconds, outcome = excluded.outcome, deadline = excluded.deadline, events_hash = excluded.events_hash`;
+  grace_seconds = excluded.grace_seconds, outcome = excluded.outcome, deadline = excluded.deadline, events_hash = excluded.events_hash, meta = excluded.meta`;
+
+interface ChatRow {
+  id: number;
+  channel: string;
+  seat: number | null;
+  name: string | null;
+  text: string;
+  at: number | string;
+}
+
+function fromChatRow(row: ChatRow): ChatRecord {
+  return { id: row.id, channel: row.channel as ChatChannel, seat: row.seat, name: row.name, text: row.text, at: Number(row.at) };
+}
 
 interface ActionRow {
   version: number;
@@ -196,6 +448,90 @@ interface ActionRow {
 
 function fromActionRow(row: ActionRow): LoggedAction {
   return { version: row.version, seat: row.seat, action: JSON.parse(row.action), by: row.by_kind as ActorKind, at: Number(row.at) };
+}
+
+interface PlayerRow {
+  id: string;
+  name: string;
+  name_key: string;
+  password_hash: string;
+  created_at: number | string;
+}
+
+function fromPlayerRow(row: PlayerRow): PlayerRecord {
+  return { id: row.id, name: row.name, nameKey: row.name_key, passwordHash: row.password_hash, createdAt: Number(row.created_at) };
+}
+
+interface RatingRow {
+  player_key: string;
+  game: string;
+  mu: number | string;
+  sigma: number | string;
+  played: number | string;
+  won: number | string;
+}
+
+function fromRatingRow(row: RatingRow): RatingRecord {
+  return { key: row.player_key, game: row.game, mu: Number(row.mu), sigma: Number(row.sigma), played: Number(row.played), won: Number(row.won) };
+}
+
+interface HistoryRow {
+  table_id: string;
+  player_key: string;
+  game: string;
+  mu: number | string;
+  sigma: number | string;
+  rank: number | string;
+  won: number | string;
+  at: number | string;
+}
+
+function fromHistoryRow(row: HistoryRow): RatingHistoryEntry {
+  return { tableId: row.table_id, key: row.player_key, game: row.game, mu: Number(row.mu), sigma: Number(row.sigma), rank: Number(row.rank), won: Number(row.won) === 1, at: Number(row.at) };
+}
+
+interface LinkRow {
+  table_id: string;
+  seat: number;
+  player_id: string;
+  token: string;
+  linked_at: number | string;
+}
+
+const LINKED_TABLES = `SELECT ps.table_id AS link_table, ps.seat AS link_seat, ps.player_id AS link_player, ps.token AS link_token, ps.linked_at AS link_at, t.*
+  FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ps.player_id = $1 ORDER BY t.created_at DESC, t.id LIMIT $2`;
+
+function fromLinkedRow(row: Row & { link_table: string; link_seat: number; link_player: string; link_token: string; link_at: number | string }): { link: SeatLink; table: TableRecord } {
+  return { link: { tableId: row.link_table, seat: Number(row.link_seat), playerId: row.link_player, token: row.link_token, at: Number(row.link_at) }, table: fromRow(row) };
+}
+
+const TABLE_LINKS = "SELECT table_id, seat, player_id, token, linked_at FROM player_seats WHERE table_id = $1 ORDER BY seat";
+
+function fromLinkRow(row: LinkRow): SeatLink {
+  return { tableId: row.table_id, seat: Number(row.seat), playerId: row.player_id, token: row.token, at: Number(row.linked_at) };
+}
+
+const LEADERBOARD_ORDER = "ORDER BY mu - 3 * sigma DESC, played DESC, player_key";
+
+/** New ratings from the stored ones (missing: a first match), for the rows written with the end. */
+function changesFor(result: MatchResult, stored: readonly RatingRecord[]): { change: RatingChange; played: number; won: number }[] {
+  const current = new Map<string, Skill>(stored.map((r) => [r.key, { mu: r.mu, sigma: r.sigma }]));
+  const counts = new Map(stored.map((r) => [r.key, r]));
+  return rateMatch(result, current).map((change) => ({
+    change,
+    played: (counts.get(change.key)?.played ?? 0) + 1,
+    won: (counts.get(change.key)?.won ?? 0) + (change.won ? 1 : 0),
+  }));
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/** `$1`-style placeholders to SQLite's `?`. */
+function sqlite(sql: string): string {
+  return sql.replace(/\$\d+/g, "?");
 }
 
 // ---------------------------------------------------------------- SQLite
@@ -273,12 +609,111 @@ export class SqliteStorage implements Storage {
   private upsert(t: TableRecord): void {
     this.write();
     this.db
-      .prepare(`INSERT INTO tables (${UPSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET ${UPSERT_UPDATE}`)
+      .prepare(`INSERT INTO tables (${UPSERT_COLUMNS}) VALUES (${UPSERT_COLUMNS.split(",").map(() => "?").join(", ")}) ON CONFLICT(id) DO UPDATE SET ${UPSERT_UPDATE}`)
       .run(...toParams(t));
   }
 
-  async saveTable(t: TableRecord): Promise<void> {
-    this.upsert(t);
+  async saveTable(t: TableRecord, also: TableWrite = {}): Promise<void> {
+    if (!also.link && !also.result) {
+      this.upsert(t);
+      return;
+    }
+    this.db.transaction(() => {
+      this.upsert(t);
+      if (also.link) this.link(also.link, false);
+      if (also.result) this.applyResult(also.result);
+    })();
+  }
+
+  /** A seat held by an account; `keep`: a seat already linked stays as it is (a claim), else it is replaced. */
+  private link(l: SeatLink, keep: boolean): void {
+    this.write();
+    this.db
+      .prepare(`INSERT INTO player_seats (table_id, seat, player_id, token, linked_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO ${keep ? "NOTHING" : "UPDATE SET player_id = excluded.player_id, token = excluded.token, linked_at = excluded.linked_at"}`)
+      .run(l.tableId, l.seat, l.playerId, l.token, l.at);
+  }
+
+  /** Inside the transaction that ends the match: reads the ratings, writes the new ones and their history. */
+  private applyResult(result: MatchResult): void {
+    const keys = [...new Set(result.seats.map((s) => s.key))];
+    const stored = (this.db.prepare(`SELECT * FROM ratings WHERE game = ? AND player_key IN (${keys.map(() => "?").join(", ")})`).all(result.game, ...keys) as RatingRow[]).map(fromRatingRow);
+    for (const { change, played, won } of changesFor(result, stored)) {
+      this.write();
+      this.db
+        .prepare(`INSERT INTO ratings (player_key, game, mu, sigma, played, won, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (player_key, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won, updated_at = excluded.updated_at`)
+        .run(change.key, result.game, change.after.mu, change.after.sigma, played, won, result.at);
+      this.write();
+      this.db
+        .prepare("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        .run(result.tableId, change.key, result.game, change.after.mu, change.after.sigma, change.rank, change.won ? 1 : 0, result.at);
+    }
+  }
+
+  async insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
+    try {
+      this.db.transaction(() => {
+        this.write();
+        this.db.prepare("INSERT INTO players (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)").run(player.id, player.name, player.nameKey, player.passwordHash, player.createdAt);
+        this.session(session, links);
+      })();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new NameTakenError(`the name "${player.name}" is taken`);
+      throw error;
+    }
+  }
+
+  private session(session: SessionRecord, links: readonly SeatLink[]): void {
+    this.write();
+    this.db.prepare("INSERT INTO sessions (token_hash, player_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(session.tokenHash, session.playerId, session.createdAt, session.expiresAt);
+    for (const l of links) this.link(l, true);
+  }
+
+  async insertSession(session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
+    this.db.transaction(() => this.session(session, links))();
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    this.write();
+    this.db.prepare("DELETE FROM sessions WHERE token_hash = ?").run(tokenHash);
+  }
+
+  async sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null> {
+    const row = this.db.prepare("SELECT p.* FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = ? AND s.expires_at > ?").get(tokenHash, now) as PlayerRow | undefined;
+    return row ? fromPlayerRow(row) : null;
+  }
+
+  async playerByNameKey(key: string): Promise<PlayerRecord | null> {
+    const row = this.db.prepare("SELECT * FROM players WHERE name_key = ?").get(key) as PlayerRow | undefined;
+    return row ? fromPlayerRow(row) : null;
+  }
+
+  async playersById(ids: readonly string[]): Promise<PlayerRecord[]> {
+    if (ids.length === 0) return [];
+    return (this.db.prepare(`SELECT * FROM players WHERE id IN (${ids.map(() => "?").join(", ")})`).all(...ids) as PlayerRow[]).map(fromPlayerRow);
+  }
+
+  async playerSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
+    return (this.db.prepare(sqlite(LINKED_TABLES)).all(playerId, limit) as Parameters<typeof fromLinkedRow>[0][]).map(fromLinkedRow);
+  }
+
+  async ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]> {
+    if (keys.length === 0) return [];
+    return (this.db.prepare(`SELECT * FROM ratings WHERE game = ? AND player_key IN (${keys.map(() => "?").join(", ")})`).all(game, ...keys) as RatingRow[]).map(fromRatingRow);
+  }
+
+  async playerRatings(key: string): Promise<RatingRecord[]> {
+    return (this.db.prepare("SELECT * FROM ratings WHERE player_key = ? ORDER BY game").all(key) as RatingRow[]).map(fromRatingRow);
+  }
+
+  async ratingHistory(key: string, limit: number): Promise<RatingHistoryEntry[]> {
+    return (this.db.prepare("SELECT * FROM rating_history WHERE player_key = ? ORDER BY at DESC, table_id LIMIT ?").all(key, limit) as HistoryRow[]).map(fromHistoryRow);
+  }
+
+  async leaderboard(game: string, limit: number, offset: number): Promise<{ rows: RatingRecord[]; total: number }> {
+    const rows = (this.db.prepare(`SELECT * FROM ratings WHERE game = ? ${LEADERBOARD_ORDER} LIMIT ? OFFSET ?`).all(game, limit, offset) as RatingRow[]).map(fromRatingRow);
+    const total = (this.db.prepare("SELECT COUNT(*) AS n FROM ratings WHERE game = ?").get(game) as { n: number }).n;
+    return { rows, total };
   }
 
   async getTable(id: string): Promise<TableRecord | null> {
@@ -295,19 +730,51 @@ export class SqliteStorage implements Storage {
     return rows.map(fromRow);
   }
 
-  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord): Promise<void> {
+  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void> {
     this.db.transaction(() => {
       this.write();
       this.db
         .prepare("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES (?, ?, ?, ?, ?, ?)")
         .run(tableId, e.version, e.seat, JSON.stringify(e.action), e.by, e.at);
       if (table) this.upsert(table);
+      if (result) this.applyResult(result);
     })();
   }
 
   async loadActions(tableId: string): Promise<LoggedAction[]> {
     const rows = this.db.prepare("SELECT version, seat, action, by_kind, at FROM actions WHERE table_id = ? ORDER BY version").all(tableId) as ActionRow[];
     return rows.map(fromActionRow);
+  }
+
+  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = []): Promise<void> {
+    this.db.transaction(() => {
+      for (const t of tables) this.upsert(t);
+      for (const l of links) this.link(l, false);
+    })();
+  }
+
+  async tableLinks(tableId: string): Promise<SeatLink[]> {
+    return (this.db.prepare(sqlite(TABLE_LINKS)).all(tableId) as LinkRow[]).map(fromLinkRow);
+  }
+
+  async appendChat(tableId: string, m: ChatRecord): Promise<void> {
+    this.write();
+    this.db.prepare("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(tableId, m.id, m.channel, m.seat, m.name, m.text, m.at);
+  }
+
+  async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
+    const rows = this.db.prepare("SELECT id, channel, seat, name, text, at FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?").all(tableId, limit) as ChatRow[];
+    return rows.reverse().map(fromChatRow);
+  }
+
+  async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
+    this.write();
+    this.db.prepare("INSERT INTO reviews (table_id, seat, review, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").run(tableId, seat, JSON.stringify(review), Date.now());
+  }
+
+  async getReview(tableId: string, seat: number): Promise<unknown | null> {
+    const row = this.db.prepare("SELECT review FROM reviews WHERE table_id = ? AND seat = ?").get(tableId, seat) as { review: string } | undefined;
+    return row ? JSON.parse(row.review) : null;
   }
 
   async close(): Promise<void> {
@@ -389,6 +856,8 @@ export class PostgresStorage implements Storage {
 
   async migrate(): Promise<number> {
     const client = await this.pool.connect();
+    // Several processes may start at once: one migrates, the others wait for it.
+    await client.query("SELECT pg_advisory_lock(hashtext($1))", [`grimoire-migrate:${this.schema}`]);
     try {
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
       await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at BIGINT NOT NULL)");
@@ -406,6 +875,7 @@ export class PostgresStorage implements Storage {
         }
       }
     } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [`grimoire-migrate:${this.schema}`]).catch(() => {});
       client.release();
     }
     return this.schemaVersion();
@@ -416,12 +886,157 @@ export class PostgresStorage implements Storage {
     return result.rows[0]?.v ?? 0;
   }
 
-  private upsertSql = `INSERT INTO tables (${UPSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+  private upsertSql = `INSERT INTO tables (${UPSERT_COLUMNS}) VALUES (${UPSERT_COLUMNS.split(",").map((_, i) => `$${i + 1}`).join(", ")})
     ON CONFLICT (id) DO UPDATE SET ${UPSERT_UPDATE}`;
 
-  async saveTable(t: TableRecord): Promise<void> {
+  async saveTable(t: TableRecord, also: TableWrite = {}): Promise<void> {
+    if (also.expected) {
+      const expected = also.expected;
+      await this.transaction(async (client) => {
+        // Who holds each seat and the status: what a stale owner would overwrite (a join, the start, the end).
+        const stored = await client.query<Row>("SELECT * FROM tables WHERE id = $1 FOR UPDATE", [t.id]);
+        const row = stored.rows[0] ? fromRow(stored.rows[0]) : null;
+        const holders = (r: TableRecord) => JSON.stringify([r.status, r.seats.map((seat) => [seat.kind, seat.tokenHash])]);
+        if (!row || holders(row) !== holders(expected)) throw new StaleRowError(`table ${t.id}: the stored row changed since this process read it`);
+        this.write();
+        await client.query(this.upsertSql, toParams(t));
+        if (also.link) await this.link(client, also.link, false);
+        if (also.result) await this.applyResult(client, also.result);
+      });
+      return;
+    }
+    if (!also.link && !also.result) {
+      this.write();
+      await this.pool.query(this.upsertSql, toParams(t));
+      return;
+    }
+    await this.transaction(async (client) => {
+      this.write();
+      await client.query(this.upsertSql, toParams(t));
+      if (also.link) await this.link(client, also.link, false);
+      if (also.result) await this.applyResult(client, also.result);
+    });
+  }
+
+  private async link(client: pg.PoolClient, l: SeatLink, keep: boolean): Promise<void> {
     this.write();
-    await this.pool.query(this.upsertSql, toParams(t));
+    await client.query(
+      `INSERT INTO player_seats (table_id, seat, player_id, token, linked_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (table_id, seat) DO ${keep ? "NOTHING" : "UPDATE SET player_id = excluded.player_id, token = excluded.token, linked_at = excluded.linked_at"}`,
+      [l.tableId, l.seat, l.playerId, l.token, l.at],
+    );
+  }
+
+  /**
+   * Inside the transaction that ends the match: the rows are created if missing, then locked
+   * (FOR UPDATE, in key order) so two matches ending at once with one player both count.
+   */
+  private async applyResult(client: pg.PoolClient, result: MatchResult): Promise<void> {
+    const keys = [...new Set(result.seats.map((s) => s.key))].sort();
+    for (const key of keys) {
+      await client.query("INSERT INTO ratings (player_key, game, mu, sigma, played, won, updated_at) VALUES ($1, $2, $3, $4, 0, 0, $5) ON CONFLICT (player_key, game) DO NOTHING", [
+        key,
+        result.game,
+        INITIAL_SKILL.mu,
+        INITIAL_SKILL.sigma,
+        result.at,
+      ]);
+    }
+    const locked = await client.query<RatingRow>("SELECT * FROM ratings WHERE game = $1 AND player_key = ANY($2) ORDER BY player_key FOR UPDATE", [result.game, keys]);
+    // Rows just created hold the initial rating with nothing played: the same as none.
+    for (const { change, played, won } of changesFor(result, locked.rows.map(fromRatingRow))) {
+      this.write();
+      await client.query("UPDATE ratings SET mu = $3, sigma = $4, played = $5, won = $6, updated_at = $7 WHERE player_key = $1 AND game = $2", [
+        change.key,
+        result.game,
+        change.after.mu,
+        change.after.sigma,
+        played,
+        won,
+        result.at,
+      ]);
+      this.write();
+      await client.query("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [
+        result.tableId,
+        change.key,
+        result.game,
+        change.after.mu,
+        change.after.sigma,
+        change.rank,
+        change.won ? 1 : 0,
+        result.at,
+      ]);
+    }
+  }
+
+  async insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
+    try {
+      await this.transaction(async (client) => {
+        this.write();
+        await client.query("INSERT INTO players (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)", [player.id, player.name, player.nameKey, player.passwordHash, player.createdAt]);
+        await this.session(client, session, links);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new NameTakenError(`the name "${player.name}" is taken`);
+      throw error;
+    }
+  }
+
+  private async session(client: pg.PoolClient, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
+    this.write();
+    await client.query("INSERT INTO sessions (token_hash, player_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [session.tokenHash, session.playerId, session.createdAt, session.expiresAt]);
+    for (const l of links) await this.link(client, l, true);
+  }
+
+  async insertSession(session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
+    await this.transaction((client) => this.session(client, session, links));
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    this.write();
+    await this.pool.query("DELETE FROM sessions WHERE token_hash = $1", [tokenHash]);
+  }
+
+  async sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null> {
+    const result = await this.pool.query<PlayerRow>("SELECT p.* FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = $1 AND s.expires_at > $2", [tokenHash, now]);
+    return result.rows[0] ? fromPlayerRow(result.rows[0]) : null;
+  }
+
+  async playerByNameKey(key: string): Promise<PlayerRecord | null> {
+    const result = await this.pool.query<PlayerRow>("SELECT * FROM players WHERE name_key = $1", [key]);
+    return result.rows[0] ? fromPlayerRow(result.rows[0]) : null;
+  }
+
+  async playersById(ids: readonly string[]): Promise<PlayerRecord[]> {
+    if (ids.length === 0) return [];
+    const result = await this.pool.query<PlayerRow>("SELECT * FROM players WHERE id = ANY($1)", [[...ids]]);
+    return result.rows.map(fromPlayerRow);
+  }
+
+  async playerSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
+    const result = await this.pool.query<Parameters<typeof fromLinkedRow>[0]>(LINKED_TABLES, [playerId, limit]);
+    return result.rows.map(fromLinkedRow);
+  }
+
+  async ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]> {
+    if (keys.length === 0) return [];
+    const result = await this.pool.query<RatingRow>("SELECT * FROM ratings WHERE game = $1 AND player_key = ANY($2) AND played > 0", [game, [...keys]]);
+    return result.rows.map(fromRatingRow);
+  }
+
+  async playerRatings(key: string): Promise<RatingRecord[]> {
+    const result = await this.pool.query<RatingRow>("SELECT * FROM ratings WHERE player_key = $1 AND played > 0 ORDER BY game", [key]);
+    return result.rows.map(fromRatingRow);
+  }
+
+  async ratingHistory(key: string, limit: number): Promise<RatingHistoryEntry[]> {
+    const result = await this.pool.query<HistoryRow>("SELECT * FROM rating_history WHERE player_key = $1 ORDER BY at DESC, table_id LIMIT $2", [key, limit]);
+    return result.rows.map(fromHistoryRow);
+  }
+
+  async leaderboard(game: string, limit: number, offset: number): Promise<{ rows: RatingRecord[]; total: number }> {
+    const rows = await this.pool.query<RatingRow>(`SELECT * FROM ratings WHERE game = $1 AND played > 0 ${LEADERBOARD_ORDER} LIMIT $2 OFFSET $3`, [game, limit, offset]);
+    const total = await this.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM ratings WHERE game = $1 AND played > 0", [game]);
+    return { rows: rows.rows.map(fromRatingRow), total: Number(total.rows[0]?.n ?? 0) };
   }
 
   async getTable(id: string): Promise<TableRecord | null> {
@@ -438,7 +1053,7 @@ export class PostgresStorage implements Storage {
     return result.rows.map(fromRow);
   }
 
-  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord): Promise<void> {
+  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void> {
     await this.transaction(async (client) => {
       this.write();
       await client.query("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES ($1, $2, $3, $4, $5, $6)", [
@@ -453,12 +1068,49 @@ export class PostgresStorage implements Storage {
         this.write();
         await client.query(this.upsertSql, toParams(table));
       }
+      if (result) await this.applyResult(client, result);
     });
   }
 
   async loadActions(tableId: string): Promise<LoggedAction[]> {
     const result = await this.pool.query<ActionRow>("SELECT version, seat, action, by_kind, at FROM actions WHERE table_id = $1 ORDER BY version", [tableId]);
     return result.rows.map(fromActionRow);
+  }
+
+  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = []): Promise<void> {
+    await this.transaction(async (client) => {
+      for (const t of tables) {
+        this.write();
+        await client.query(this.upsertSql, toParams(t));
+      }
+      for (const l of links) await this.link(client, l, false);
+    });
+  }
+
+  async tableLinks(tableId: string): Promise<SeatLink[]> {
+    const result = await this.pool.query<LinkRow>(TABLE_LINKS, [tableId]);
+    return result.rows.map(fromLinkRow);
+  }
+
+  async appendChat(tableId: string, m: ChatRecord): Promise<void> {
+    this.write();
+    await this.pool.query("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [tableId, m.id, m.channel, m.seat, m.name, m.text, m.at]);
+  }
+
+  async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
+    const result = await this.pool.query<ChatRow>("SELECT id, channel, seat, name, text, at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2", [tableId, limit]);
+    return result.rows.reverse().map(fromChatRow);
+  }
+
+  async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
+    this.write();
+    await this.pool.query("INSERT INTO reviews (table_id, seat, review, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING", [tableId, seat, JSON.stringify(review), Date.now()]);
+  }
+
+  async getReview(tableId: string, seat: number): Promise<unknown | null> {
+    const result = await this.pool.query<{ review: string }>("SELECT review FROM reviews WHERE table_id = $1 AND seat = $2", [tableId, seat]);
+    const row = result.rows[0];
+    return row ? JSON.parse(row.review) : null;
   }
 
   /** Drops the whole schema (tests). */

@@ -1,30 +1,19 @@
 // Turn clocks and grace periods, on an injected clock: when the clock runs out, or a seat stays
 // away past the grace period, a bot plays for it and the log says so.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { boot, Client, http, ManualClock, seatAll, type TestServer } from "./support/harness.ts";
+import { describe, expect, it } from "vitest";
+import { bootForFile } from "./support/file-server.ts";
+import { boot, Client, connect, http, ManualClock, openTable, seatAll } from "./support/harness.ts";
 
 const clock = new ManualClock();
-let server: TestServer;
-beforeAll(async () => {
-  server = await boot({ clock });
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = bootForFile({ clock });
 
 describe("clocks", () => {
   it("a seat whose clock runs out: a bot plays that decision, logged as `clock`", async () => {
-    const created = await http(server, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }], turnSeconds: 10 });
-    const id = created.body.table.id as string;
-    const a = await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" });
-    const b = await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
-    const ann = await Client.open(server);
-    ann.send({ type: "hello", tableId: id, token: a.body.token });
+    const { id, tokens } = await openTable(server, { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }], turnSeconds: 10 }, ["Ann", "Bob"]);
+    const ann = await connect(server, id, tokens.Ann);
     const sync = await ann.waitFor("sync");
     expect(sync.decision.deadline).toBe(clock.now() + 10_000);
-    const bob = await Client.open(server);
-    bob.send({ type: "hello", tableId: id, token: b.body.token });
-    await bob.waitFor("sync");
+    const bob = await connect(server, id, tokens.Bob);
     ann.send({ type: "act", action: sync.legal![0]!.action });
     await ann.waitFor("ack");
     clock.advance(9_000);
@@ -34,23 +23,18 @@ describe("clocks", () => {
     const played = await ann.waitFor("update", (u) => u.actor === 1);
     expect(played.by).toBe("clock");
     const log = await server.storage.loadActions(id);
-    expect(log.map((e) => e.by)).toEqual(["player", "clock"]);
+    expect(log.slice(0, 2).map((e) => e.by)).toEqual(["player", "clock"]);
+    // The bot keeps Bob's seat until he takes it back: any later decision of his is the clock's too.
+    expect(log.filter((e) => e.seat === 1).every((e) => e.by === "clock")).toBe(true);
     await Promise.all([ann.close(), bob.close()]);
   });
 
   it("a seat away past the grace period: a bot takes over until it comes back", async () => {
     // Bob stays connected and never bids, so the match waits on him once Ann's bot has bid for her
     // (with a bot opponent, bots answering at once could finish the match before Ann is back).
-    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }], graceSeconds: 30 });
-    const id = created.body.table.id as string;
-    const a = await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" });
-    const b = await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
-    const bob = await Client.open(server);
-    bob.send({ type: "hello", tableId: id, token: b.body.token });
-    await bob.waitFor("sync");
-    const spec = await Client.open(server);
-    spec.send({ type: "hello", tableId: id });
-    await spec.waitFor("sync");
+    const { id, tokens } = await openTable(server, { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }], graceSeconds: 30 }, ["Ann", "Bob"]);
+    const bob = await connect(server, id, tokens.Bob);
+    const spec = await connect(server, id);
     clock.advance(29_000);
     await new Promise((r) => setTimeout(r, 200));
     expect(spec.of("update").filter((u) => u.actor === 0)).toHaveLength(0);
@@ -61,7 +45,7 @@ describe("clocks", () => {
     expect(played.by).toBe("absent");
     // Ann comes back: the bot stops.
     const ann = await Client.open(server);
-    ann.send({ type: "hello", tableId: id, token: a.body.token });
+    ann.send({ type: "hello", tableId: id, token: tokens.Ann });
     await ann.waitFor("welcome");
     expect((await spec.waitFor("table", (t) => !t.table.seats[0]!.botTakeover && t.table.seats[0]!.connected)).table.status).toBe("playing");
     await Promise.all([ann.close(), bob.close(), spec.close()]);
@@ -106,12 +90,8 @@ describe("clocks across a restart", () => {
   it("a restart does not give the clock back its full time", async () => {
     const restartClock = new ManualClock();
     const first = await boot({ clock: restartClock });
-    const created = await http(first, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }], turnSeconds: 10 });
-    const id = created.body.table.id as string;
-    const a = await http(first, "POST", `/api/tables/${id}/join`, { name: "Ann" });
-    await http(first, "POST", `/api/tables/${id}/join`, { name: "Bob" });
-    const ann = await Client.open(first);
-    ann.send({ type: "hello", tableId: id, token: a.body.token });
+    const { id, tokens } = await openTable(first, { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }], turnSeconds: 10 }, ["Ann", "Bob"]);
+    const ann = await connect(first, id, tokens.Ann);
     const before = await ann.waitFor("sync");
     const deadline = before.decision.deadline!;
     expect(deadline).toBe(restartClock.now() + 10_000);

@@ -163,6 +163,16 @@ describe("lobby limits", () => {
     expect((await http(server, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "bot", level: "easy" }] })).status).toBe(200);
   });
 
+  it("'your tables' look-ups per address are rate-limited", async () => {
+    const server = await serve({ myTablesPerMinute: 2 });
+    const ask = () => http(server, "POST", "/api/my-tables", { seats: [] });
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe("rate-limited");
+  });
+
   it("display names: NUL, control and bidi characters refused with bad-name; trimmed; at most 40 characters", async () => {
     const server = await serve({});
     const created = await http(server, "POST", "/api/tables", { game: "abracadawhat", seats: [{ kind: "open" }, { kind: "open" }, { kind: "open" }] });

@@ -64,3 +64,24 @@ describe("DATA_DIR errors", () => {
     rmSync(root, { recursive: true, force: true });
   }, 60_000);
 });
+
+describe("several processes from the environment", () => {
+  async function startWith(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+    const dataDir = mkdtempSync(join(tmpdir(), "grimoire-redis-"));
+    const child = spawn(process.execPath, [bin, "start"], { env: { ...process.env, PORT: "0", DATA_DIR: dataDir, SERVE_WEB: "0", HOST: "127.0.0.1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+    rmSync(dataDir, { recursive: true, force: true });
+    return { code, stderr };
+  }
+
+  it("REDIS_URL without a PostgreSQL DATABASE_URL, or a LEASE_MS that is not a number of milliseconds: refused at start, exit 1", async () => {
+    const sqlite = await startWith({ REDIS_URL: "redis://127.0.0.1:6379", DATABASE_URL: "" });
+    expect(sqlite.code).not.toBe(0);
+    expect(sqlite.stderr).toContain("REDIS_URL (several processes) needs DATABASE_URL pointing at PostgreSQL");
+    const lease = await startWith({ REDIS_URL: "redis://127.0.0.1:6379", LEASE_MS: "soon" });
+    expect(lease.code).not.toBe(0);
+    expect(lease.stderr).toContain('LEASE_MS must be a whole number of milliseconds, at least 300, got "soon"');
+  }, 60_000);
+});

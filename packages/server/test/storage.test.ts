@@ -3,44 +3,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { MIGRATIONS, PostgresStorage, SqliteStorage, type Storage, type TableRecord } from "../src/storage.ts";
-
-const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-interface Backend {
-  name: string;
-  dir?: string;
-  schema?: string;
-  /** Opens the same store again (a restart). */
-  open(): Storage;
-  cleanup(): Promise<void>;
-}
-
-function sqliteBackend(): Backend {
-  const dir = mkdtempSync(join(tmpdir(), "grimoire-storage-"));
-  return { name: "sqlite", dir, open: () => SqliteStorage.inDirectory(dir), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-function postgresBackend(): Backend {
-  const schema = `grimoire_test_${randomBytes(6).toString("hex")}`;
-  return {
-    name: "postgres",
-    schema,
-    open: () => new PostgresStorage(PG_URL, schema),
-    cleanup: async () => {
-      const store = new PostgresStorage(PG_URL, schema);
-      await store.dropSchema();
-      await store.close();
-    },
-  };
-}
+import { DEFAULT_META, MIGRATIONS, PostgresStorage, SqliteStorage, type Storage, type TableRecord } from "../src/storage.ts";
+import { PG_URL, postgresBackend, sqliteBackend, tableRecord } from "./support/stores.ts";
 
 function table(id: string, createdAt: number): TableRecord {
-  return {
-    id,
-    game: "bidding",
+  return tableRecord(id, createdAt, {
     options: { hand: 2 },
     seats: [
       { kind: "human", name: "Ann", level: null, tokenHash: "ab".repeat(32), takeover: false },
@@ -48,14 +16,8 @@ function table(id: string, createdAt: number): TableRecord {
     ],
     status: "open",
     turnSeconds: 30,
-    graceSeconds: null,
-    seed: "0123456789abcdef0123456789abcdef",
-    seedHash: "cd".repeat(32),
-    outcome: null,
-    createdAt,
-    deadline: null,
-    eventsHash: null,
-  };
+    rated: false,
+  });
 }
 
 for (const make of [sqliteBackend, postgresBackend]) {
@@ -67,8 +29,8 @@ for (const make of [sqliteBackend, postgresBackend]) {
 
     it("migrates to the last version, once", async () => {
       const store = backend.open();
-      expect(await store.migrate()).toBe(MIGRATIONS.length);
-      expect(await store.migrate()).toBe(MIGRATIONS.length);
+      expect(await store.migrate()).toBe(MIGRATIONS.at(-1)!.version);
+      expect(await store.migrate()).toBe(MIGRATIONS.at(-1)!.version);
       expect(await store.schemaVersion()).toBe(MIGRATIONS.at(-1)!.version);
       await store.close();
     });
@@ -100,7 +62,7 @@ for (const make of [sqliteBackend, postgresBackend]) {
       await expect(store.appendAction("missing-table", { version: 1, seat: 0, action: 1, by: "player", at: 12 })).rejects.toThrow();
       await store.close();
       const again = backend.open();
-      expect(await again.migrate()).toBe(MIGRATIONS.length);
+      expect(await again.migrate()).toBe(MIGRATIONS.at(-1)!.version);
       expect(await again.loadActions("t2")).toEqual([
         { version: 1, seat: 0, action: { type: "bid", card: 3 }, by: "player", at: 10 },
         { version: 2, seat: 1, action: { type: "bid", card: 5 }, by: "bot", at: 11 },
@@ -144,11 +106,68 @@ for (const make of [sqliteBackend, postgresBackend]) {
       expect(await store.loadActions("t4")).toHaveLength(1);
       await store.close();
     });
+
+    it("keeps a table's metadata (mode, banks, creator, resignations, rematch) across a reopening", async () => {
+      const store = backend.open();
+      await store.migrate();
+      const meta = { ...DEFAULT_META, mode: "turn-based" as const, bankSeconds: 86_400, banks: [86_400_000, 3_600_000], creatorHash: "ee".repeat(32), resigned: [{ seat: 1, version: 4 }], rematchAccepted: [0], spectatorChat: true };
+      await store.saveTable({ ...table("t5", 5), meta });
+      await store.close();
+      const again = backend.open();
+      await again.migrate();
+      expect((await again.getTable("t5"))!.meta).toEqual(meta);
+      await again.close();
+    });
+
+    it("saves several rows in one transaction: a rematch and its link, both or neither", async () => {
+      const store = backend.open();
+      await store.migrate();
+      await store.saveTable(table("t6", 6));
+      const linked = { ...table("t6", 6), status: "over" as const, meta: { ...DEFAULT_META, rematchNext: "t7" } };
+      const next = { ...table("t7", 7), status: "playing" as const, meta: { ...DEFAULT_META, rematchOf: "t6" } };
+      await store.saveTables([next, linked]);
+      expect((await store.getTable("t6"))!.meta.rematchNext).toBe("t7");
+      expect((await store.getTable("t7"))!.meta.rematchOf).toBe("t6");
+      // A row that cannot be written (no game: NOT NULL) fails the whole write: t8 is not there either.
+      await expect(store.saveTables([table("t8", 8), { ...table("t9", 9), game: null as unknown as string }])).rejects.toThrow();
+      expect(await store.getTable("t8")).toBeNull();
+      await store.close();
+    });
+
+    it("appends chat messages per table and reads back the latest, oldest first", async () => {
+      const store = backend.open();
+      await store.migrate();
+      await store.saveTable(table("c1", 10));
+      for (let id = 1; id <= 5; id++) {
+        await store.appendChat("c1", { id, channel: id === 3 ? "spectators" : "players", seat: id === 3 ? null : id % 2, name: id === 3 ? null : "Ann", text: `<b>hi</b> ${id}`, at: 100 + id });
+      }
+      await expect(store.appendChat("c1", { id: 5, channel: "players", seat: 0, name: "Ann", text: "again", at: 200 })).rejects.toThrow();
+      await expect(store.appendChat("missing", { id: 1, channel: "players", seat: 0, name: "Ann", text: "x", at: 200 })).rejects.toThrow();
+      const latest = await store.loadChat("c1", 3);
+      expect(latest.map((m) => m.id)).toEqual([3, 4, 5]);
+      expect(latest[0]).toEqual({ id: 3, channel: "spectators", seat: null, name: null, text: "<b>hi</b> 3", at: 103 });
+      expect(await store.loadChat("t1", 10)).toEqual([]);
+      await store.close();
+    });
+
+    it("stores a review once per table and seat, and reads it back", async () => {
+      const store = backend.open();
+      await store.migrate();
+      await store.saveTable({ ...table("tr", 3), hints: true });
+      expect((await store.getTable("tr"))!.hints).toBe(true);
+      expect(await store.getReview("tr", 0)).toBeNull();
+      await store.saveReview("tr", 0, { seat: 0, decisions: [1, 2] });
+      await store.saveReview("tr", 0, { seat: 0, decisions: ["again"] });
+      await store.saveReview("tr", 1, { seat: 1 });
+      expect(await store.getReview("tr", 0)).toEqual({ seat: 0, decisions: [1, 2] });
+      expect(await store.getReview("tr", 1)).toEqual({ seat: 1 });
+      await store.close();
+    });
   });
 }
 
 describe("migrations", () => {
-  it("are numbered 1, 2, ... and each has SQL for both databases", () => {
+  it("are numbered 1, 2, 3… (branches number theirs high and the merge renumbers) and each has SQL for both databases", () => {
     MIGRATIONS.forEach((m, i) => {
       expect(m.version).toBe(i + 1);
       expect(m.sqlite.trim()).not.toBe("");
@@ -167,7 +186,7 @@ describe("migrations", () => {
     db.close();
     const store = SqliteStorage.inDirectory(dir);
     expect(await store.schemaVersion()).toBe(1);
-    expect(await store.migrate()).toBe(MIGRATIONS.length);
+    expect(await store.migrate()).toBe(MIGRATIONS.at(-1)!.version);
     expect((await store.getTable("old"))?.createdAt).toBe(5);
     await store.close();
     rmSync(dir, { recursive: true, force: true });

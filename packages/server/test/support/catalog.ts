@@ -33,8 +33,21 @@ function ponderBot(): Bot<unknown, unknown> {
   };
 }
 
+/** The fixture's reviewer, thinking 1 second (blocking its thread) before each decision it scores. */
+const ponderingReviewer: AnyGame["reviewer"] = {
+  ...biddingGame.reviewer,
+  score(context, candidates) {
+    const until = Date.now() + 1000;
+    while (Date.now() < until) {
+      // busy
+    }
+    return biddingGame.reviewer.score(context, candidates);
+  },
+};
+
 const slowBidding: AnyGame = {
   ...biddingGame,
+  reviewer: ponderingReviewer,
   id: "bidding-slow",
   bots: { ...biddingGame.bots, sleepy: { description: "overruns every budget", create: sleepyBot }, ponder: { description: "thinks 1 s", create: ponderBot } },
   levels: { easy: "sleepy", medium: "sleepy", hard: "sleepy" },

@@ -1,6 +1,6 @@
 // A server in its own process, for the crash, flood, shutdown and atomicity tests: DATA_DIR from the
 // environment (or PostgreSQL: DATABASE_URL and PG_SCHEMA), port 0; prints "PORT <n>" once listening;
-// SIGTERM shuts it down gracefully. GRIMOIRE_CRASH_AT_WRITE=N makes it SIGKILL itself just before its
+// SIGTERM shuts it down gracefully. REDIS_URL (with PG_SCHEMA), REDIS_PREFIX and LEASE_MS: one of several processes. GRIMOIRE_CRASH_AT_WRITE=N makes it SIGKILL itself just before its
 // N-th write.
 import { createLogger, createServer, PostgresStorage } from "../../src/index.ts";
 import { stopOnSignals } from "../../src/shutdown.ts";
@@ -12,6 +12,7 @@ const server = await createServer({
   port: 0,
   dataDir: process.env.DATA_DIR!,
   ...(storage ? { storage } : {}),
+  ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL, cluster: { prefix: process.env.REDIS_PREFIX, leaseMs: Number(process.env.LEASE_MS ?? 3000) } } : {}),
   catalogUrl: TEST_CATALOG,
   botBudgetMs: Number(process.env.BOT_BUDGET_MS ?? 5000),
   botWorkers: Number(process.env.BOT_WORKERS ?? 2),

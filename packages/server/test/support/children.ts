@@ -12,6 +12,8 @@ export interface ChildServer {
   readonly url: string;
   /** Resolves when the process has exited, however it ended. */
   readonly exited: Promise<void>;
+  /** Everything it printed on stdout so far. */
+  output(): string;
 }
 
 /** Spawns processes for one test file, and kills the ones still running after it. */
@@ -38,7 +40,9 @@ export function childProcesses(): { spawnServer(env: NodeJS.ProcessEnv): Promise
         });
         child.once("exit", (code, signal) => reject(new Error(`server exited before listening (${code ?? signal})`)));
       });
-      return { child, port, url: `http://127.0.0.1:${port}`, exited };
+      let printed = "";
+      child.stdout!.on("data", (chunk: Buffer) => (printed += chunk.toString()));
+      return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => printed };
     },
   };
 }

@@ -14,6 +14,8 @@ export const ROOMY: Partial<Limits> = {
   tablesPerMinute: 100_000,
   joinsPerMinute: 100_000,
   botTablesPerIp: 10_000,
+  loginsPerMinute: 10_000,
+  myTablesPerMinute: 100_000,
 };
 
 export interface TestServer extends RunningServer {
@@ -145,6 +147,23 @@ export class Client {
       this.ws.close();
     });
   }
+}
+
+/** Creates a table (`settings`: the body of POST /api/tables) and joins it by name for each seat in order: its id and each name's token. */
+export async function openTable<Name extends string>(server: { url: string }, settings: unknown, names: readonly Name[]): Promise<{ id: string; tokens: Record<Name, string> }> {
+  const created = await http(server, "POST", "/api/tables", settings);
+  const id = created.body.table.id as string;
+  const tokens = {} as Record<Name, string>;
+  for (const name of names) tokens[name] = (await http(server, "POST", `/api/tables/${id}/join`, { name })).body.token as string;
+  return { id, tokens };
+}
+
+/** Says hello at the table with a seat's token (as a spectator without one) and waits for the first sync. */
+export async function connect(server: { port: number }, tableId: string, token?: string): Promise<Client> {
+  const c = await Client.open(server);
+  c.send(token === undefined ? { type: "hello", tableId } : { type: "hello", tableId, token });
+  await c.waitFor("sync");
+  return c;
 }
 
 /** Joins a table by name for each seat in order, and connects each seat with its token (synced). */

@@ -1,0 +1,78 @@
+// Optional accounts: a name and a password (scrypt from node:crypto, a salt per account, compared
+// in constant time), sessions as random tokens in an httpOnly SameSite=Lax cookie (only their
+// SHA-256 is stored). Guests need none of this. Name rules: 3 to 20 characters, letters (accented
+// ones too), digits, and _ - . ; unique ignoring case (the stored key is NFC, lower case).
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import type { ProtocolError } from "./protocol.ts";
+
+export const NAME_MIN = 3;
+export const NAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+const NAME_CHARS = /^[\p{L}\p{M}\p{Nd}_.-]+$/u;
+
+export const SESSION_COOKIE = "grimoire_session";
+export const SESSION_DAYS = 30;
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: ProtocolError };
+
+/** An account name: NFC, trimmed, NAME_MIN..NAME_MAX characters of the allowed set. */
+export function parseAccountName(raw: unknown): Parsed<{ name: string; key: string }> {
+  if (typeof raw !== "string") return { ok: false, error: { code: "bad-name", message: "a name is a string", params: { reason: "empty" } } };
+  const name = raw.normalize("NFC").trim();
+  const length = [...name].length;
+  if (length === 0) return { ok: false, error: { code: "bad-name", message: "a name is needed", params: { reason: "empty" } } };
+  if (length < NAME_MIN) return { ok: false, error: { code: "bad-name", message: `a name has at least ${NAME_MIN} characters`, params: { reason: "too-short", min: NAME_MIN } } };
+  if (length > NAME_MAX) return { ok: false, error: { code: "bad-name", message: `a name has at most ${NAME_MAX} characters`, params: { reason: "too-long", max: NAME_MAX } } };
+  if (!NAME_CHARS.test(name)) return { ok: false, error: { code: "bad-name", message: "a name has letters, digits, _ - . only", params: { reason: "characters" } } };
+  return { ok: true, value: { name, key: nameKey(name) } };
+}
+
+/** The key that makes names unique ignoring case ("Éloïse" and "éloÏse" are one name). */
+export function nameKey(name: string): string {
+  return name.normalize("NFC").toLowerCase().normalize("NFC");
+}
+
+export function parsePassword(raw: unknown): Parsed<string> {
+  if (typeof raw !== "string" || [...raw].length < PASSWORD_MIN) {
+    return { ok: false, error: { code: "bad-password", message: `a password has at least ${PASSWORD_MIN} characters`, params: { reason: "too-short", min: PASSWORD_MIN } } };
+  }
+  if (raw.length > PASSWORD_MAX) return { ok: false, error: { code: "bad-password", message: `a password has at most ${PASSWORD_MAX} characters`, params: { reason: "too-long", max: PASSWORD_MAX } } };
+  return { ok: true, value: raw };
+}
+
+// scrypt's cost: 2^15 × 8 × 128 bytes = 32 MiB and some tens of milliseconds per hash.
+const COST = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+const KEY_BYTES = 32;
+
+function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => scryptCallback(password.normalize("NFC"), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
+}
+
+/** `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later for new hashes. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, COST);
+  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+/** A fixed hash checked when the name is unknown, so that answer takes as long as a wrong password. */
+let decoy: Promise<string> | null = null;
+
+/** Whether `password` matches `stored` (null: no such account; a decoy is checked all the same). */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const hash = stored ?? (await (decoy ??= hashPassword(randomBytes(12).toString("base64url"))));
+  const [scheme, n, r, p, salt, key] = hash.split("$");
+  if (scheme !== "scrypt" || !salt || !key) return false;
+  const expected = Buffer.from(key, "base64url");
+  const actual = await scrypt(password, Buffer.from(salt, "base64url"), { N: Number(n), r: Number(r), p: Number(p), maxmem: COST.maxmem });
+  return timingSafeEqual(actual, expected) && stored !== null;
+}
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function newPlayerId(): string {
+  return randomBytes(12).toString("base64url");
+}

@@ -1,0 +1,376 @@
+// Several server processes behind one load balancer (REDIS_URL with a PostgreSQL DATABASE_URL).
+// PostgreSQL holds the truth (tables, the action log); Redis only coordinates:
+// - a lease per live table (`<prefix>lease:<table>` = "<process>:<nonce>", SET NX PX, renewed by
+//   its holder with a compare-and-extend script): its holder owns the table, the only process that
+//   writes it, runs its bots and clocks. A lease that is not renewed expires; the next sweep of any
+//   process takes it and rebuilds the table from the log. Safety never rests on the lease alone:
+//   (table_id, version) is the log's primary key, so an owner that lost its lease without knowing
+//   (paused past it) has its next append refused by PostgreSQL, and steps down (hub.ts).
+// - pub/sub: the owner publishes each change on `<prefix>table:<id>` (the row and the action);
+//   every process holding the table replays it through the engine (a deterministic replica) and
+//   sends its own clients their view. A gap in versions is filled from the log.
+//   The owner's chat messages go the same way, each process sending them to its clients who may read them.
+// - each process's inbox `<prefix>node:<id>`: the changes a process's clients ask for a table it
+//   does not own, forwarded to the owner (`OwnerCall`: acts, joins, chat, resign, reclaim, rematch,
+//   the creator's cancel and seat → bot), the owner's answers, and the seats connected to each
+//   process (the owner's grace periods count them).
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { HubError, type Coordinator, type Hub, type OwnerCall } from "./hub.ts";
+import type { ErrorCode, ErrorParams } from "./protocol.ts";
+import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.ts";
+
+export interface ClusterOptions {
+  redisUrl: string;
+  /** Prefix of every Redis key and channel (tests use one per run). */
+  prefix?: string;
+  /** How long a lease lasts without renewal: the takeover time after an owner dies is about this. */
+  leaseMs?: number;
+  /** How long a forwarded change waits for the owner's answer. */
+  forwardTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+type TableMessage =
+  | { kind: "change"; from: string; record: TableRecord; entry: LoggedAction | null; present: number[] }
+  | { kind: "chat"; from: string; message: ChatRecord }
+  | { kind: "owner"; from: string };
+
+type InboxMessage =
+  | { kind: "call"; id: string; from: string; request: OwnerCall }
+  | { kind: "reply"; id: string; ok: true; value: unknown }
+  | { kind: "reply"; id: string; ok: false; error: { code: ErrorCode; message: string; params?: ErrorParams } }
+  | { kind: "presence"; from: string; table: string; seats: number[] };
+
+/** Extends a lease only if it is still ours (compare and extend, atomically). */
+const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
+/** Deletes a lease only if it is still ours. */
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+export class Cluster implements Coordinator {
+  /** This process, as the others address it. */
+  readonly node = randomBytes(6).toString("hex");
+  private readonly prefix: string;
+  private readonly leaseMs: number;
+  private readonly forwardTimeoutMs: number;
+  private readonly log: (line: string) => void;
+  private readonly cmd: Redis;
+  private readonly sub: Redis;
+  /** The value of each lease held, by table. */
+  private readonly leases = new Map<string, string>();
+  /** When the leases were last all renewed (past `leaseMs` without it, this process owns nothing). */
+  private renewedAt = Date.now();
+  private readonly calls = new Map<string, { table: string; owner: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  /** The last process that announced it took each table over (a stale owner's later words are ignored). */
+  private readonly announced = new Map<string, string>();
+  private sweeper: NodeJS.Timeout | null = null;
+  private sweeping = false;
+  private closed = false;
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly storage: Storage,
+    options: ClusterOptions,
+  ) {
+    this.prefix = options.prefix ?? "grimoire:";
+    this.leaseMs = options.leaseMs ?? 3000;
+    this.forwardTimeoutMs = options.forwardTimeoutMs ?? 10_000;
+    this.log = options.log ?? (() => {});
+    const redis = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
+    this.cmd = new Redis(options.redisUrl, redis);
+    this.sub = new Redis(options.redisUrl, redis);
+    for (const [name, client] of [
+      ["commands", this.cmd],
+      ["subscriber", this.sub],
+    ] as const) {
+      client.on("error", (error: Error) => this.log(`redis (${name}): ${error.message}`));
+    }
+  }
+
+  private leaseKey(table: string): string {
+    return `${this.prefix}lease:${table}`;
+  }
+
+  private inbox(node: string): string {
+    return `${this.prefix}node:${node}`;
+  }
+
+  /** Connects, listens, and starts sweeping for tables without an owner. */
+  async start(): Promise<void> {
+    await this.cmd.connect();
+    await this.sub.connect();
+    this.sub.on("pmessage", (_pattern: string, channel: string, text: string) => this.onTable(channel.slice(`${this.prefix}table:`.length), text));
+    this.sub.on("message", (channel: string, text: string) => {
+      if (channel === this.inbox(this.node)) this.onInbox(text);
+    });
+    // Already connected: each "ready" from now on is a reconnection (ioredis subscribes again by
+    // itself), and what was published meanwhile is read from the log.
+    this.sub.on("ready", () => this.hub.refollow());
+    await this.sub.psubscribe(`${this.prefix}table:*`);
+    await this.sub.subscribe(this.inbox(this.node));
+    this.hub.coordinate(this);
+    this.log(`cluster: process ${this.node}, leases of ${this.leaseMs} ms`);
+    await this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), Math.max(50, Math.floor(this.leaseMs / 3)));
+    this.sweeper.unref();
+  }
+
+  // ------------------------------------------------------------ leases
+
+  /** Takes a table's lease if nobody holds it. */
+  async claim(table: string): Promise<boolean> {
+    const value = `${this.node}:${randomBytes(6).toString("hex")}`;
+    const taken = await this.cmd.set(this.leaseKey(table), value, "PX", this.leaseMs, "NX");
+    if (taken !== "OK") return false;
+    this.leases.set(table, value);
+    return true;
+  }
+
+  /** The process holding a table's lease, or null. */
+  private async ownerOf(table: string): Promise<string | null> {
+    const value = await this.cmd.get(this.leaseKey(table));
+    return value === null ? null : value.split(":")[0]!;
+  }
+
+  /**
+   * Every third of a lease: renews ours (stepping down from the ones lost), then takes the lease
+   * of every playing table that has none (its owner died or left) and rebuilds it from the log.
+   */
+  private async sweep(): Promise<void> {
+    if (this.sweeping || this.closed) return;
+    this.sweeping = true;
+    try {
+      await this.renew();
+      await this.abandonCalls();
+      await this.forgetDeadNodes();
+      const playing = await this.storage.listTables("playing");
+      for (const record of playing) {
+        if (this.closed) return;
+        if (this.hub.owns(record.id) || !this.hub.findGame(record.game)) continue;
+        if (await this.claim(record.id)) await this.takeUp(record.id);
+      }
+    } catch (error) {
+      this.log(`cluster: sweep failed: ${(error as Error).message}`);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  /** Forwarded calls whose owner lost the table (it died): refused now rather than at their timeout. */
+  private async abandonCalls(): Promise<void> {
+    for (const [id, call] of [...this.calls]) {
+      if ((await this.ownerOf(call.table)) === call.owner || !this.calls.has(id)) continue;
+      this.calls.delete(id);
+      clearTimeout(call.timer);
+      call.reject(new HubError("unavailable", "the table changed hands before it answered; try again", { retryAfterMs: 500 }));
+    }
+  }
+
+  /** Processes whose inbox nobody listens to any more (they died): their seats are away. */
+  private async forgetDeadNodes(): Promise<void> {
+    const nodes = this.hub.remoteNodes();
+    if (nodes.length === 0) return;
+    const counts = (await this.cmd.call("PUBSUB", "NUMSUB", ...nodes.map((n) => this.inbox(n)))) as (string | number)[];
+    nodes.forEach((node, i) => {
+      if (Number(counts[2 * i + 1]) === 0) {
+        this.log(`cluster: process ${node} is gone; its seats are away`);
+        this.hub.forgetNode(node);
+      }
+    });
+  }
+
+  private async renew(): Promise<void> {
+    const started = Date.now();
+    try {
+      const held = [...this.leases];
+      const pipeline = this.cmd.pipeline();
+      for (const [table, value] of held) pipeline.eval(RENEW, 1, this.leaseKey(table), value, this.leaseMs);
+      const results = (await pipeline.exec()) ?? [];
+      held.forEach(([table], i) => {
+        const [error, kept] = results[i] ?? [null, 0];
+        if (error || kept !== 1) this.lose(table, "its lease expired");
+      });
+      this.renewedAt = started;
+    } catch (error) {
+      // Redis unreachable: past a whole lease without renewal, another process may own them all.
+      if (Date.now() - this.renewedAt > this.leaseMs) for (const table of [...this.leases.keys()]) this.lose(table, "Redis is unreachable");
+      throw error;
+    }
+  }
+
+  private lose(table: string, why: string): void {
+    if (!this.leases.delete(table)) return;
+    this.log(`cluster: table ${table}: ${why}; stepping down`);
+    this.hub.disown(table);
+  }
+
+  /** Owns a table whose lease was just taken: rebuilt from the log; the others re-send their seats. */
+  private async takeUp(table: string): Promise<void> {
+    const started = Date.now();
+    try {
+      await this.hub.own(table);
+    } catch (error) {
+      this.log(`cluster: table ${table}: cannot take it up: ${(error as Error).message}`);
+      await this.release(table);
+      return;
+    }
+    this.log(`cluster: table ${table}: taken up in ${Date.now() - started} ms`);
+    this.announced.set(table, this.node);
+    await this.cmd.publish(`${this.prefix}table:${table}`, JSON.stringify({ kind: "owner", from: this.node } satisfies TableMessage));
+  }
+
+  private async release(table: string): Promise<void> {
+    const value = this.leases.get(table);
+    this.leases.delete(table);
+    if (value !== undefined) await this.cmd.eval(RELEASE, 1, this.leaseKey(table), value);
+  }
+
+  released(table: string): void {
+    this.release(table).catch((error: Error) => this.log(`cluster: table ${table}: releasing its lease failed: ${error.message}`));
+  }
+
+  // ------------------------------------------------------------ the owner's changes
+
+  published(record: TableRecord, entry: LoggedAction | null, present: number[]): void {
+    const message: TableMessage = { kind: "change", from: this.node, record, entry, present };
+    this.cmd.publish(`${this.prefix}table:${record.id}`, JSON.stringify(message)).catch((error: Error) => this.log(`cluster: publishing failed: ${error.message}`));
+  }
+
+  private onTable(table: string, text: string): void {
+    let message: TableMessage;
+    try {
+      message = JSON.parse(text) as TableMessage;
+    } catch {
+      return;
+    }
+    if (message.kind === "owner") this.announced.set(table, message.from);
+    if (message.from === this.node || !this.hub.holds(table)) return;
+    if (message.kind === "chat") {
+      this.hub.followChat(table, message.message);
+      return;
+    }
+    if (message.kind === "owner") {
+      // A new owner knows nobody: tell it who is connected here. (A paused owner reading this
+      // steps down through its lease's renewal or its refused append, not through this message.)
+      this.hub.sendPresence(table);
+      // What the last owner logged but did not publish (it died in between) is read from the log.
+      this.hub.refollowTable(table);
+      return;
+    }
+    // A row without an action from a process that is no longer the owner (it has not noticed yet): stale.
+    const owner = this.announced.get(table);
+    if (message.entry === null && owner !== undefined && owner !== message.from) return;
+    if (message.record.status === "over") this.announced.delete(table);
+    this.hub.follow(table, message.record, message.entry, message.present).catch((error: Error) => this.log(`cluster: table ${table}: following failed: ${error.message}`));
+  }
+
+  presence(table: string, seats: number[]): void {
+    void (async () => {
+      const owner = await this.ownerOf(table);
+      if (owner === null || owner === this.node) return;
+      await this.cmd.publish(this.inbox(owner), JSON.stringify({ kind: "presence", from: this.node, table, seats } satisfies InboxMessage));
+    })().catch((error: Error) => this.log(`cluster: presence failed: ${error.message}`));
+  }
+
+  // ------------------------------------------------------------ forwarding
+
+  chatted(table: string, message: ChatRecord): void {
+    const published: TableMessage = { kind: "chat", from: this.node, message };
+    this.cmd.publish(`${this.prefix}table:${table}`, JSON.stringify(published)).catch((error: Error) => this.log(`cluster: publishing a chat message failed: ${error.message}`));
+  }
+
+  /** To the owner; with no owner, this process takes the lease and does it itself. */
+  async forward(request: OwnerCall): Promise<unknown> {
+    let owner: string | null;
+    try {
+      owner = await this.ownerOf(request.table);
+      if (owner === null && (await this.claim(request.table))) {
+        await this.takeUp(request.table);
+        owner = this.node;
+      }
+    } catch (error) {
+      this.log(`cluster: redis: ${(error as Error).message}`);
+      throw new HubError("unavailable", "the server cannot reach its peers now, try again", { retryAfterMs: 1000 });
+    }
+    if (owner === this.node) return this.perform(request);
+    if (owner === null) throw new HubError("unavailable", "this table is changing hands, try again", { retryAfterMs: 500 });
+    const id = randomBytes(9).toString("base64url");
+    const answer = new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.calls.delete(id);
+        reject(new HubError("unavailable", "the table's process did not answer, try again", { retryAfterMs: 1000 }));
+      }, this.forwardTimeoutMs);
+      this.calls.set(id, { table: request.table, owner, resolve, reject, timer });
+    });
+    // The owner may answer before `publish` below resolves (two connections): handled from now on.
+    answer.catch(() => {});
+    const heard = await this.cmd.publish(this.inbox(owner), JSON.stringify({ kind: "call", id, from: this.node, request } satisfies InboxMessage));
+    if (heard === 0) {
+      // Nobody listens on the owner's inbox: it died, and its lease runs out soon; try again then.
+      const call = this.calls.get(id)!;
+      this.calls.delete(id);
+      clearTimeout(call.timer);
+      call.reject(new HubError("unavailable", "the table's process is gone; another takes it over in a moment, try again", { retryAfterMs: this.leaseMs }));
+    }
+    return answer;
+  }
+
+  private perform(request: OwnerCall): Promise<unknown> {
+    if (!this.hub.owns(request.table)) return Promise.reject(new HubError("unavailable", "this table moved to another process, try again", { retryAfterMs: 500 }));
+    return this.hub.perform(request);
+  }
+
+  private onInbox(text: string): void {
+    let message: InboxMessage;
+    try {
+      message = JSON.parse(text) as InboxMessage;
+    } catch {
+      return;
+    }
+    switch (message.kind) {
+      case "presence":
+        this.hub.remotePresence(message.table, message.from, message.seats);
+        return;
+      case "reply": {
+        const call = this.calls.get(message.id);
+        if (!call) return;
+        this.calls.delete(message.id);
+        clearTimeout(call.timer);
+        if (message.ok) call.resolve(message.value);
+        else call.reject(new HubError(message.error.code, message.error.message, message.error.params));
+        return;
+      }
+      case "call": {
+        const reply = (answer: InboxMessage) => this.cmd.publish(this.inbox(message.from), JSON.stringify(answer)).catch((error: Error) => this.log(`cluster: replying failed: ${error.message}`));
+        this.perform(message.request).then(
+          (value) => reply({ kind: "reply", id: message.id, ok: true, value }),
+          (error: unknown) =>
+            reply({
+              kind: "reply",
+              id: message.id,
+              ok: false,
+              error:
+                error instanceof HubError
+                  ? { code: error.code, message: error.message, ...(error.params ? { params: error.params } : {}) }
+                  : { code: "internal", message: "internal error" },
+            }),
+        );
+        return;
+      }
+    }
+  }
+
+  /** Releases every lease (the others take the tables up at once) and disconnects. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const table of [...this.leases.keys()]) await this.release(table).catch(() => {});
+    for (const call of this.calls.values()) {
+      clearTimeout(call.timer);
+      call.reject(new HubError("unavailable", "the server is restarting", { retryAfterMs: 1000 }));
+    }
+    this.calls.clear();
+    this.sub.disconnect();
+    await this.cmd.quit().catch(() => this.cmd.disconnect());
+  }
+}

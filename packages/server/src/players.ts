@@ -1,0 +1,240 @@
+// HTTP routes for players: accounts (create, log in, log out, who am I, my seats), profiles and
+// the leaderboard of each game. Sessions ride in an httpOnly SameSite=Lax cookie set by
+// @fastify/cookie; bodies are JSON only (the server refuses other content types), which with
+// SameSite keeps other sites from posting here in a player's name.
+import type { AnyGame } from "@grimoire/engine";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { hashPassword, nameKey, newPlayerId, newSessionToken, parseAccountName, parsePassword, SESSION_COOKIE, SESSION_DAYS, verifyPassword } from "./accounts.ts";
+import { HubError, sha256, type Account, type Clock } from "./hub.ts";
+import { KeyedBuckets, type Limits } from "./limits.ts";
+import type { BotLevel, LeaderboardResponse, MeResponse, MySeatsResponse, ProfileResponse, RatingInfo } from "./protocol.ts";
+import { ordinal } from "./ratings.ts";
+import { NameTakenError, type PlayerRecord, type SeatLink, type Storage } from "./storage.ts";
+
+/** Seats a browser held as a guest, claimed with a new account or a log-in (at most this many). */
+const MAX_CLAIMS = 100;
+const MAX_LISTED = 200;
+const HISTORY = 200;
+
+const credentialsSchema = z
+  .object({
+    name: z.string().max(200),
+    password: z.string().max(1000),
+    seats: z
+      .array(z.object({ table: z.string().min(1).max(64), token: z.string().min(1).max(128) }).strict())
+      .max(MAX_CLAIMS)
+      .default([]),
+  })
+  .strict();
+
+function ratingInfo(r: { mu: number; sigma: number }): RatingInfo {
+  return { mu: r.mu, sigma: r.sigma, ordinal: ordinal(r) };
+}
+
+function badMessage(error: z.ZodError): HubError {
+  return new HubError("bad-message", error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
+}
+
+export interface PlayerRoutes {
+  /** The account of the request's session cookie, or null (a guest). */
+  accountOf(request: FastifyRequest): Promise<Account | null>;
+  /** The seats of the request's account at tables not over (none for a guest). */
+  seatsOf(request: FastifyRequest): Promise<{ tableId: string; token: string }[]>;
+}
+
+export function registerPlayerRoutes(
+  app: FastifyInstance,
+  storage: Storage,
+  games: readonly AnyGame[],
+  limits: Limits,
+  clock: Clock,
+  log: (line: string) => void,
+  pageOf: (query: unknown) => { limit: number; offset: number },
+): PlayerRoutes {
+  const byAddress = new KeyedBuckets(limits.loginsPerMinute, () => clock.now());
+  const byName = new KeyedBuckets(limits.loginsPerNamePerMinute, () => clock.now());
+  const throttle = (buckets: KeyedBuckets, key: string, perMinute: number, what: string) => {
+    const wait = buckets.take(key);
+    if (wait > 0) throw new HubError("rate-limited", `at most ${perMinute} ${what} a minute`, { retryAfterMs: wait });
+  };
+
+  /** Storage refusing a read or a write: a typed 503, the cause in the log. */
+  const stored = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof NameTakenError || error instanceof HubError) throw error;
+      log(`storage: ${what} failed: ${(error as Error).message}`);
+      throw new HubError("unavailable", "storage is unavailable, try again");
+    }
+  };
+
+  const sessionHash = (request: FastifyRequest): string | null => {
+    const token = request.cookies[SESSION_COOKIE];
+    return typeof token === "string" && /^[\w-]{43}$/.test(token) ? sha256(token) : null;
+  };
+
+  const accountOf = async (request: FastifyRequest): Promise<Account | null> => {
+    const hash = sessionHash(request);
+    if (hash === null) return null;
+    const player = await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
+    return player ? { id: player.id, name: player.name } : null;
+  };
+
+  /** Guest seats this browser proves it holds (their tokens): linked to the account, history kept. */
+  const claims = async (playerId: string, seats: readonly { table: string; token: string }[]): Promise<SeatLink[]> => {
+    const links: SeatLink[] = [];
+    for (const { table, token } of seats) {
+      const record = await stored("reading a table", () => storage.getTable(table));
+      const seat = record?.seats.findIndex((s) => s.tokenHash !== null && s.tokenHash === sha256(token)) ?? -1;
+      if (seat >= 0) links.push({ playerId, tableId: table, seat, token, at: clock.now() });
+    }
+    return links;
+  };
+
+  /** Opens a session: the cookie (httpOnly, SameSite=Lax, Secure over https). */
+  const openSession = (request: FastifyRequest, reply: FastifyReply, player: PlayerRecord) => {
+    const token = newSessionToken();
+    const now = clock.now();
+    const session = { tokenHash: sha256(token), playerId: player.id, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000 };
+    const cookie = () =>
+      void reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/", maxAge: SESSION_DAYS * 86_400, secure: request.protocol === "https" });
+    return { session, cookie };
+  };
+
+  app.post("/api/account", async (request, reply) => {
+    throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins and new accounts");
+    const body = credentialsSchema.safeParse(request.body ?? {});
+    if (!body.success) throw badMessage(body.error);
+    const name = parseAccountName(body.data.name);
+    if (!name.ok) throw new HubError(name.error.code, name.error.message, name.error.params);
+    const password = parsePassword(body.data.password);
+    if (!password.ok) throw new HubError(password.error.code, password.error.message, password.error.params);
+    if (await stored("reading a player", () => storage.playerByNameKey(name.value.key))) throw new HubError("name-taken", `the name "${name.value.name}" is taken`);
+    const player: PlayerRecord = { id: newPlayerId(), name: name.value.name, nameKey: name.value.key, passwordHash: await hashPassword(password.value), createdAt: clock.now() };
+    const { session, cookie } = openSession(request, reply, player);
+    const links = await claims(player.id, body.data.seats);
+    try {
+      await stored("creating an account", () => storage.insertPlayer(player, session, links));
+    } catch (error) {
+      // Two sign-ups of one name at once: the unique key lets one through.
+      if (error instanceof NameTakenError) throw new HubError("name-taken", `the name "${name.value.name}" is taken`);
+      throw error;
+    }
+    cookie();
+    log(`account ${player.name} created${links.length ? `, ${links.length} guest seat(s) claimed` : ""}`);
+    return { player: { name: player.name, createdAt: player.createdAt } } satisfies MeResponse;
+  });
+
+  app.post("/api/login", async (request, reply) => {
+    throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins");
+    const body = credentialsSchema.safeParse(request.body ?? {});
+    if (!body.success) throw badMessage(body.error);
+    const key = nameKey(body.data.name.normalize("NFC").trim());
+    throttle(byName, key, limits.loginsPerNamePerMinute, "log-ins on one name");
+    const player = await stored("reading a player", () => storage.playerByNameKey(key));
+    if (!(await verifyPassword(body.data.password, player?.passwordHash ?? null)) || !player) throw new HubError("bad-credentials", "wrong name or password");
+    const { session, cookie } = openSession(request, reply, player);
+    const links = await claims(player.id, body.data.seats);
+    await stored("opening a session", () => storage.insertSession(session, links));
+    cookie();
+    return { player: { name: player.name, createdAt: player.createdAt } } satisfies MeResponse;
+  });
+
+  app.post("/api/logout", async (request, reply) => {
+    const hash = sessionHash(request);
+    if (hash !== null) await stored("closing a session", () => storage.deleteSession(hash));
+    void reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return { player: null } satisfies MeResponse;
+  });
+
+  app.get("/api/me", async (request) => {
+    const hash = sessionHash(request);
+    const player = hash === null ? null : await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
+    return { player: player ? { name: player.name, createdAt: player.createdAt } : null } satisfies MeResponse;
+  });
+
+  /** The account's seats at tables not over (cancelled ones too: their page says so). */
+  const liveSeats = async (account: Account) =>
+    (await stored("reading seats", () => storage.playerSeats(account.id, MAX_LISTED))).filter(({ table }) => table.status !== "over");
+
+  const seatsOf = async (request: FastifyRequest) => {
+    const account = await accountOf(request);
+    return account ? (await liveSeats(account)).map(({ link }) => ({ tableId: link.tableId, token: link.token })) : [];
+  };
+
+  app.get("/api/me/seats", async (request) => {
+    const account = await accountOf(request);
+    if (!account) throw new HubError("not-logged-in", "log in to see your seats");
+    const seats = await liveSeats(account);
+    return {
+      seats: seats
+        .map(({ link, table }) => ({ table: table.id, game: table.game, status: table.status, seat: link.seat, token: link.token })),
+    } satisfies MySeatsResponse;
+  });
+
+  app.get<{ Params: { name: string } }>("/api/players/:name", async (request) => {
+    const raw = request.params.name;
+    if (raw.length > 200) throw new HubError("bad-message", "a name has at most 200 characters", { max: 200 });
+    const player = await stored("reading a player", () => storage.playerByNameKey(nameKey(raw.normalize("NFC").trim())));
+    if (!player) throw new HubError("unknown-player", `no player "${raw.slice(0, 40)}"`);
+    const [seats, ratings, history] = await stored("reading a profile", () =>
+      Promise.all([storage.playerSeats(player.id, MAX_LISTED), storage.playerRatings(player.id), storage.ratingHistory(player.id, HISTORY)]),
+    );
+    const ratedTables = new Set(history.map((h) => h.tableId));
+    const matches = seats
+      .filter(({ table }) => table.status === "over" && table.outcome !== null && games.some((g) => g.id === table.game))
+      .map(({ link, table }) => ({
+        table: table.id,
+        game: table.game,
+        at: table.createdAt,
+        seat: link.seat,
+        result: table.outcome!.draw || table.outcome!.winners.length === 0 ? ("draw" as const) : table.outcome!.winners.includes(link.seat) ? ("won" as const) : ("lost" as const),
+        rated: ratedTables.has(table.id),
+        replay: `/?replay=${table.id}`,
+      }));
+    const played = [...new Set([...matches.map((m) => m.game), ...ratings.map((r) => r.game)])].sort();
+    return {
+      name: player.name,
+      createdAt: player.createdAt,
+      games: played.map((game) => {
+        const rating = ratings.find((r) => r.game === game);
+        return {
+          game,
+          played: matches.filter((m) => m.game === game).length,
+          won: matches.filter((m) => m.game === game && m.result === "won").length,
+          rating: rating ? ratingInfo(rating) : null,
+          history: history
+            .filter((h) => h.game === game)
+            .reverse()
+            .map((h) => ({ table: h.tableId, at: h.at, ordinal: ordinal(h), rank: h.rank })),
+        };
+      }),
+      matches,
+    } satisfies ProfileResponse;
+  });
+
+  app.get<{ Params: { game: string } }>("/api/leaderboard/:game", async (request) => {
+    const game = games.find((g) => g.id === request.params.game);
+    if (!game) throw new HubError("unknown-game", `unknown game "${request.params.game.slice(0, 64)}"`);
+    const { limit, offset } = pageOf(request.query);
+    const board = await stored("reading the leaderboard", () => storage.leaderboard(game.id, limit, offset));
+    const names = new Map((await stored("reading players", () => storage.playersById(board.rows.filter((r) => !r.key.startsWith("bot:")).map((r) => r.key)))).map((p) => [p.id, p.name]));
+    return {
+      game: game.id,
+      players: board.rows.map((r, i) => ({
+        rank: offset + i + 1,
+        name: r.key.startsWith("bot:") ? null : (names.get(r.key) ?? null),
+        bot: r.key.startsWith("bot:") ? (r.key.slice(4) as BotLevel) : null,
+        played: r.played,
+        won: r.won,
+        rating: ratingInfo(r),
+      })),
+      total: board.total,
+      next: offset + limit < board.total ? offset + limit : null,
+    } satisfies LeaderboardResponse;
+  });
+
+  return { accountOf, seatsOf };
+}

@@ -1,0 +1,122 @@
+// Ratings per game with openskill (Weng–Lin, its default Plackett–Luce model): every seat of a
+// finished rated match is a team of one, ranked from the game's outcome. Who is rated: accounts
+// (by account id) and bots (one identity per level: "bot:easy", "bot:medium", "bot:hard").
+// Pure functions: the storage calls `rateMatch` inside the transaction that ends the match.
+import { ordinal as openskillOrdinal, rate, rating } from "openskill";
+import type { BotLevel, OutcomeInfo } from "./protocol.ts";
+import type { SeatRecord } from "./storage.ts";
+
+export interface Skill {
+  readonly mu: number;
+  readonly sigma: number;
+}
+
+/** What a new player starts with (openskill's defaults: mu 25, sigma 25/3). */
+export const INITIAL: Skill = rating();
+
+/** The number shown: mu − 3σ (openskill's ordinal), rounded to one decimal by the clients. */
+export function ordinal(skill: Skill): number {
+  return openskillOrdinal(skill);
+}
+
+export function botKey(level: BotLevel): string {
+  return `bot:${level}`;
+}
+
+/** One rated seat: who sits there, its rank (0 best; equal ranks are a tie), and whether it won. */
+export interface RatedSeat {
+  readonly seat: number;
+  readonly key: string;
+  readonly rank: number;
+  readonly won: boolean;
+}
+
+/** A finished rated match, as the storage needs it to update ratings in the same transaction. */
+export interface MatchResult {
+  readonly game: string;
+  readonly tableId: string;
+  readonly at: number;
+  readonly seats: readonly RatedSeat[];
+}
+
+/** One identity's new rating after a match. */
+export interface RatingChange {
+  readonly key: string;
+  readonly before: Skill;
+  readonly after: Skill;
+  /** Its best seat's rank (0: among the winners). */
+  readonly rank: number;
+  readonly won: boolean;
+}
+
+/**
+ * Ranks from the outcome: the winners share rank 0 and the others follow by score, highest first,
+ * equal scores tied. Without winners (a draw) everyone is ranked by score, so those who share the
+ * draw tie first; without scores, everyone ties. Seats that resigned lose to everyone who played
+ * on: they share the last place, whatever their score.
+ */
+export function ranksOf(outcome: OutcomeInfo, seats: number, resigned: readonly number[] = []): number[] {
+  const out = new Set(resigned.filter((s) => s >= 0 && s < seats));
+  const score = (s: number) => outcome.scores[s] ?? 0;
+  const first = outcome.draw ? 0 : outcome.winners.some((s) => !out.has(s)) ? 1 : 0;
+  const others = [...Array(seats).keys()].filter((s) => !out.has(s) && (outcome.draw || !outcome.winners.includes(s))).sort((a, b) => score(b) - score(a));
+  const ranks = Array<number>(seats).fill(0);
+  let rank = first;
+  others.forEach((s, i) => {
+    if (i === 0 || score(s) !== score(others[i - 1]!)) rank = i + first;
+    ranks[s] = rank;
+  });
+  for (const s of out) ranks[s] = seats - out.size;
+  return ranks;
+}
+
+/**
+ * The match to rate, or null when it is unrated: the creator chose unrated, a human seat is a
+ * guest, an account holds two seats, or no account plays. Resigned seats (`meta.resigned`) rank last.
+ */
+export function matchResultOf(
+  table: { id: string; game: string; rated: boolean; seats: readonly SeatRecord[]; meta?: { readonly resigned: readonly { readonly seat: number }[] } },
+  outcome: OutcomeInfo,
+  at: number,
+): MatchResult | null {
+  if (!table.rated) return null;
+  const humans = table.seats.filter((s) => s.kind === "human");
+  if (humans.length === 0 || humans.some((s) => !s.player)) return null;
+  if (new Set(humans.map((s) => s.player)).size !== humans.length) return null;
+  const ranks = ranksOf(outcome, table.seats.length, table.meta?.resigned.map((r) => r.seat) ?? []);
+  const seats: RatedSeat[] = [];
+  for (const [seat, s] of table.seats.entries()) {
+    const key = s.kind === "human" ? s.player! : s.kind === "bot" && s.level ? botKey(s.level) : null;
+    if (key === null) return null;
+    seats.push({ seat, key, rank: ranks[seat]!, won: !outcome.draw && outcome.winners.includes(seat) });
+  }
+  return { game: table.game, tableId: table.id, at, seats };
+}
+
+/**
+ * New ratings from the current ones (`current` lacks who has none yet). Every seat is its own
+ * team; an identity on several seats (bots of one level) gets the mean of its seats' results.
+ */
+export function rateMatch(result: MatchResult, current: ReadonlyMap<string, Skill>): RatingChange[] {
+  const skillOf = (key: string) => current.get(key) ?? INITIAL;
+  const teams = result.seats.map((s) => [skillOf(s.key)]);
+  const rated = rate(teams, { rank: result.seats.map((s) => s.rank) });
+  const byKey = new Map<string, { mu: number; sigma: number; n: number; rank: number; won: boolean }>();
+  result.seats.forEach((s, i) => {
+    const r = rated[i]![0]!;
+    const acc = byKey.get(s.key) ?? { mu: 0, sigma: 0, n: 0, rank: Infinity, won: false };
+    acc.won ||= s.won;
+    acc.mu += r.mu;
+    acc.sigma += r.sigma;
+    acc.n++;
+    acc.rank = Math.min(acc.rank, s.rank);
+    byKey.set(s.key, acc);
+  });
+  return [...byKey.entries()].map(([key, acc]) => ({
+    key,
+    before: skillOf(key),
+    after: { mu: acc.mu / acc.n, sigma: acc.sigma / acc.n },
+    rank: acc.rank,
+    won: acc.won,
+  }));
+}

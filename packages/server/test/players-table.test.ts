@@ -1,0 +1,218 @@
+// Accounts and ratings at the table, the two halves of issue #15 together: a rematch of a rated
+// table between accounts (same accounts in the same seats, current ratings, rated again, linked to
+// the accounts), a resignation that ends a rated match, a seat the creator gives to a bot at a
+// rated table, and "your tables" for an account logged in on another browser. Expected ratings
+// come from the Plackett–Luce formula written out in support/plackett-luce.ts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerOut, TableInfo } from "../src/protocol.ts";
+import { ranksOf } from "../src/ratings.ts";
+import { boot, Client, http, type TestServer } from "./support/harness.ts";
+import { MU, plackettLuce, SIGMA, type Player } from "./support/plackett-luce.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await boot();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Outcome = { winners: number[]; scores: number[]; draw: boolean };
+const NEW: Player = { mu: MU, sigma: SIGMA };
+
+async function post(path: string, body: unknown, cookie: string | null = null): Promise<{ status: number; body: any; cookie: string | null }> {
+  const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json(), cookie: response.headers.get("set-cookie")?.split(";")[0] ?? null };
+}
+
+async function get(path: string, cookie: string): Promise<any> {
+  return (await fetch(`${server.url}${path}`, { headers: { cookie } })).json();
+}
+
+/** A new account; resolves to its session cookie. */
+async function account(name: string): Promise<string> {
+  const created = await post("/api/account", { name, password: `${name.toLowerCase()}-password` });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.cookie!;
+}
+
+/** The same account logged in on another browser (another cookie). */
+async function logIn(name: string): Promise<string> {
+  const logged = await post("/api/login", { name, password: `${name.toLowerCase()}-password` });
+  expect(logged.status, JSON.stringify(logged.body)).toBe(200);
+  return logged.cookie!;
+}
+
+async function createRated(seats: unknown[]): Promise<{ id: string; creatorToken: string }> {
+  const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return { id: created.body.table.id, creatorToken: created.body.creatorToken };
+}
+
+async function join(id: string, cookie: string): Promise<{ token: string; seat: number; table: TableInfo }> {
+  const joined = await post(`/api/tables/${id}/join`, { name: "ignored" }, cookie);
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+  return joined.body;
+}
+
+async function seated(id: string, token: string): Promise<Client> {
+  const c = await Client.open(server);
+  c.send({ type: "hello", tableId: id, token });
+  await c.waitFor("welcome");
+  return c;
+}
+
+async function ask(c: Client, message: Record<string, unknown>): Promise<Extract<ServerOut, { type: "ack" | "error" }>> {
+  const ref = `r${Math.random().toString(36).slice(2)}`;
+  c.send({ ...message, ref });
+  return Promise.race([c.waitFor("ack", (m) => m.ref === ref), c.waitFor("error", (m) => m.ref === ref)]);
+}
+
+/** Every seat of `clients` plays its first legal action until the match is over. */
+async function playOut(clients: readonly Client[], seats: readonly number[]): Promise<Outcome> {
+  await Promise.all(clients.map((c, i) => c.playUntilOver(seats[i]!, ({ legal }) => (legal && legal.length > 0 ? legal[0]!.action : undefined), 60_000)));
+  return (await clients[0]!.waitFor("over")).outcome as Outcome;
+}
+
+const biddingOf = async (name: string) => (await http(server, "GET", `/api/players/${encodeURIComponent(name)}`)).body.games.find((g: any) => g.game === "bidding");
+const ordinal = (p: Player) => p.mu - 3 * p.sigma;
+
+function expectRating(actual: { mu: number; sigma: number }, expected: Player): void {
+  expect(actual.mu).toBeCloseTo(expected.mu, 9);
+  expect(actual.sigma).toBeCloseTo(expected.sigma, 9);
+}
+
+describe("a rematch of a rated table between accounts", () => {
+  it("keeps the accounts in their seats with their current ratings, is rated again, and reaches the accounts' other browsers", async () => {
+    const [ann, bob] = [await account("Rema"), await account("Tchik")];
+    const { id } = await createRated([{ kind: "open" }, { kind: "open" }]);
+    const a = await join(id, ann);
+    const b = await join(id, bob);
+    expect(b.table.rated).toBe(true);
+    const clients = [await seated(id, a.token), await seated(id, b.token)];
+    const first = await playOut(clients, [0, 1]);
+    const afterFirst = plackettLuce([NEW, NEW], ranksOf(first, 2));
+
+    expect((await ask(clients[0]!, { type: "rematch" })).type).toBe("ack");
+    expect((await ask(clients[1]!, { type: "rematch" })).type).toBe("ack");
+    const next = (await clients[0]!.waitFor("rematch")).tableId;
+    await Promise.all(clients.map((c) => c.close()));
+
+    // Same accounts in the same seats, showing the ratings the first match gave them.
+    const fresh = (await http(server, "GET", `/api/tables/${next}`)).body.table as TableInfo;
+    expect(fresh.rated).toBe(true);
+    expect(fresh.seats.map((s) => [s.name, s.account])).toEqual([
+      ["Rema", true],
+      ["Tchik", true],
+    ]);
+    expect(fresh.seats[0]!.rating).toBeCloseTo(ordinal(afterFirst[0]!), 9);
+    expect(fresh.seats[1]!.rating).toBeCloseTo(ordinal(afterFirst[1]!), 9);
+
+    // The accounts hold the new seats: another browser logged in as Rema finds it, with the same token.
+    const annElsewhere = await logIn("rema");
+    expect((await get("/api/me/seats", annElsewhere)).seats).toContainEqual({ table: next, game: "bidding", status: "playing", seat: 0, token: a.token });
+    const mine = await post("/api/my-tables", { seats: [] }, annElsewhere);
+    expect(mine.body.tables.map((t: any) => [t.table.id, t.seat])).toEqual([[next, 0]]);
+
+    // Played to its end, the rematch is rated from the ratings the first one left.
+    const again = [await seated(next, a.token), await seated(next, b.token)];
+    expect(again.map((c) => c.of("welcome")[0]!.you)).toEqual([0, 1]);
+    const second = await playOut(again, [0, 1]);
+    await Promise.all(again.map((c) => c.close()));
+    const afterSecond = plackettLuce(afterFirst, ranksOf(second, 2));
+    const annGame = await biddingOf("Rema");
+    expect(annGame.played).toBe(2);
+    expectRating(annGame.rating, afterSecond[0]!);
+    expectRating((await biddingOf("Tchik")).rating, afterSecond[1]!);
+    expect(annGame.history.map((h: any) => h.table)).toEqual([id, next]);
+    const profile = (await http(server, "GET", "/api/players/Rema")).body;
+    expect(profile.matches.find((m: any) => m.table === next)).toMatchObject({ seat: 0, rated: true });
+  }, 120_000);
+});
+
+describe("resigning at a rated table", () => {
+  it("the resigned account loses and both ratings change by the formula", async () => {
+    const [ann, bob] = [await account("Quitte"), await account("Reste")];
+    const { id } = await createRated([{ kind: "open" }, { kind: "open" }]);
+    const a = await join(id, ann);
+    const b = await join(id, bob);
+    const [ca, cb] = [await seated(id, a.token), await seated(id, b.token)];
+    await ca.waitFor("sync");
+    expect((await ask(ca, { type: "resign" })).type).toBe("ack");
+    const over = await cb.waitFor("over");
+    expect(over.outcome).toMatchObject({ winners: [1], draw: false });
+    await Promise.all([ca.close(), cb.close()]);
+    const expected = plackettLuce([NEW, NEW], [1, 0]);
+    const loser = await biddingOf("Quitte");
+    expect(loser).toMatchObject({ played: 1, won: 0 });
+    expectRating(loser.rating, expected[0]!);
+    const winner = await biddingOf("Reste");
+    expect(winner).toMatchObject({ played: 1, won: 1 });
+    expectRating(winner.rating, expected[1]!);
+    expect(loser.history).toEqual([{ table: id, at: expect.any(Number), ordinal: expect.closeTo(ordinal(expected[0]!), 9), rank: 1 }]);
+  });
+
+  it("with three seats, the resigned account is played out by a bot and ranks last", async () => {
+    const [ann, bob] = [await account("Lasse"), await account("Tenace")];
+    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 2 }, seats: [{ kind: "open" }, { kind: "open" }, { kind: "bot", level: "hard" }] });
+    const id = created.body.table.id as string;
+    const a = await join(id, ann);
+    const b = await join(id, bob);
+    expect(b.table.rated).toBe(true);
+    const [ca, cb] = [await seated(id, a.token), await seated(id, b.token)];
+    await ca.waitFor("sync");
+    expect((await ask(ca, { type: "resign" })).type).toBe("ack");
+    const outcome = await playOut([cb], [1]);
+    await Promise.all([ca.close(), cb.close()]);
+    expect(outcome.winners).not.toContain(0);
+    const ranks = ranksOf(outcome, 3, [0]);
+    expect(ranks[0]).toBeGreaterThan(Math.max(ranks[1]!, ranks[2]!));
+    const expected = plackettLuce([NEW, NEW, NEW], ranks);
+    const loser = await biddingOf("Lasse");
+    expect(loser).toMatchObject({ played: 1, won: 0 });
+    expect(loser.history[0].rank).toBe(2);
+    expectRating(loser.rating, expected[0]!);
+    expectRating((await biddingOf("Tenace")).rating, expected[1]!);
+  });
+});
+
+describe("the creator gives a seat to a bot at a rated table", () => {
+  it("the bot shows its level's rating and is rated as that level at the end", async () => {
+    const ann = await account("Seule");
+    const { id, creatorToken } = await createRated([{ kind: "open" }, { kind: "open" }]);
+    const a = await join(id, ann);
+    const given = await http(server, "POST", `/api/tables/${id}/seats/1/bot`, { creatorToken, level: "medium" });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const table = given.body.table as TableInfo;
+    expect(table.rated).toBe(true);
+    expect(table.seats[1]).toMatchObject({ kind: "bot", level: "medium", rating: 0 });
+    const c = await seated(id, a.token);
+    const outcome = await playOut([c], [0]);
+    await c.close();
+    const expected = plackettLuce([NEW, NEW], ranksOf(outcome, 2));
+    const board = (await http(server, "GET", "/api/leaderboard/bidding?limit=100")).body;
+    const bot = board.players.find((p: any) => p.bot === "medium");
+    expect(bot).toMatchObject({ name: null, played: 1 });
+    expectRating(bot.rating, expected[1]!);
+    expectRating((await biddingOf("Seule")).rating, expected[0]!);
+  });
+});
+
+describe("your tables for an account", () => {
+  it("lists the seats the account took in another browser, each once, and nothing for a guest", async () => {
+    const ann = await account("Ailleurs");
+    const { id } = await createRated([{ kind: "open" }, { kind: "open" }]);
+    const a = await join(id, ann);
+    const elsewhere = await logIn("AILLEURS");
+    // This browser holds no token: the account's seat is found all the same.
+    const listed = await post("/api/my-tables", { seats: [] }, elsewhere);
+    expect(listed.status).toBe(200);
+    expect(listed.body.tables.map((t: any) => [t.table.id, t.seat, t.table.status])).toEqual([[id, 0, "open"]]);
+    // Sent by the browser as well: still listed once.
+    const both = await post("/api/my-tables", { seats: [{ tableId: id, token: a.token }] }, elsewhere);
+    expect(both.body.tables).toHaveLength(1);
+    expect((await post("/api/my-tables", { seats: [] })).body.tables).toEqual([]);
+    // A bad body is refused as before, logged in or not.
+    expect((await post("/api/my-tables", { seats: "all" }, elsewhere)).body.error.code).toBe("bad-message");
+  });
+});
