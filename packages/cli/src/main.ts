@@ -11,6 +11,7 @@ import { register as registerGames } from "./commands/games.ts";
 import { register as registerPlay } from "./commands/play.ts";
 import { register as registerSimulate } from "./commands/simulate.ts";
 import { register as registerReplay } from "./commands/replay.ts";
+import { register as registerReview } from "./commands/review.ts";
 import { register as registerStart } from "./commands/start.ts";
 import { register as registerTournament } from "./commands/tournament.ts";
 import { register as registerVerify } from "./commands/verify.ts";
@@ -32,6 +33,7 @@ export function buildProgram(ctx: CliContext = defaultContext()): Command {
   registerPlay(program, ctx);
   registerSimulate(program, ctx);
   registerReplay(program, ctx);
+  registerReview(program, ctx);
   registerStart(program, ctx);
   registerTournament(program, ctx);
   registerVerify(program, ctx);

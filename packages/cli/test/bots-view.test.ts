@@ -3,29 +3,14 @@
 // game.shuffleHidden) give the same decision with the same bot seed. Also: every level's bot exists.
 import { describe, expect, it } from "vitest";
 import { games } from "@grimoire/catalog";
-import { createRng, deepEqual, nextActor, pick, type AnyGame } from "@grimoire/engine";
+import { createRng, deepEqual, type AnyGame } from "@grimoire/engine";
+import { positions } from "./support/positions.ts";
 
 const LEVELS = ["easy", "medium", "hard"] as const;
 
-/** Mid-game states: random actions from the setup, stopped at a seat with a real choice. */
-function positions(game: AnyGame, count: number): { state: unknown; seat: number }[] {
-  const out: { state: unknown; seat: number }[] = [];
-  const rng = createRng(12345);
-  for (let g = 0; out.length < count && g < count * 4; g++) {
-    const state = game.setup({ seats: game.minSeats, options: game.optionsSchema.parse({}), seed: 500 + g });
-    const steps = 3 + g * 5;
-    for (let s = 0; s < steps; s++) {
-      const seat = nextActor(game.decision(state));
-      if (seat === null) break;
-      const legal = game.sampleActions ? game.sampleActions(state, seat, rng, 16) : game.legalActions(state, seat);
-      game.apply(state, seat, pick(rng, legal));
-    }
-    const seat = nextActor(game.decision(state));
-    if (seat === null) continue;
-    if (game.legalActions(state, seat).length > 1) out.push({ state, seat });
-  }
-  return out;
-}
+/** Mid-game states, stopped at a seat with a real choice. */
+const choicePositions = (game: AnyGame, count: number) =>
+  positions(game, count, { rng: 12345, firstSeed: 500, steps: (g) => 3 + g * 5, triesPerPosition: 4 }, (state, seat) => game.legalActions(state, seat).length > 1);
 
 describe.each(games.map((g) => [g.id, g] as const))("%s bots", (_id, game) => {
   it("name a bot for every level", () => {
@@ -33,7 +18,7 @@ describe.each(games.map((g) => [g.id, g] as const))("%s bots", (_id, game) => {
   });
 
   it("decide from the view only, every one of them", () => {
-    const found = positions(game, 3);
+    const found = choicePositions(game, 3);
     expect(found.length).toBeGreaterThan(0);
     for (const { state, seat } of found) {
       const other = game.shuffleHidden(game.clone(state), seat, createRng(77));

@@ -4,7 +4,7 @@
 // legal, the same events (their hash) and the same outcome: so every deal and roll was fair.
 import { createHash } from "node:crypto";
 import type { Command } from "commander";
-import { deepEqual, loadScenario, msg, replayScenario, type AnyGame, type Language, type MessageParams } from "@grimoire/engine";
+import { deepEqual, endedByResignation, loadScenario, msg, outcomeWithResignations, replayRemovals, replayScenario, type AnyGame, type Resignation, type Language, type MessageParams } from "@grimoire/engine";
 import { CliError, defaultContext, print, type CliContext } from "../context.ts";
 import { wordsFor } from "../text/index.ts";
 import { readJsonFile } from "./replay.ts";
@@ -32,7 +32,9 @@ export function verifyRecord(raw: unknown, findGame: (id: string) => AnyGame | u
     return { ok: false, lines };
   };
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return failed("cli.verify.notRecord");
-  const { seedHash, outcome, eventsHash, ...envelope } = raw as Record<string, unknown>;
+  const { seedHash, outcome, eventsHash, resigned: rawResigned, ...envelope } = raw as Record<string, unknown>;
+  const resigned = parseResignations(rawResigned);
+  if (resigned === null) return failed("cli.verify.badResigned");
   if (typeof seedHash !== "string") fail("cli.verify.noSeedHash");
   else if (typeof envelope.seed !== "string") fail("cli.verify.noSeed");
   else if (sha256(envelope.seed) !== seedHash.toLowerCase()) fail("cli.verify.seedDiffers", { seed: envelope.seed, hash: seedHash });
@@ -42,21 +44,38 @@ export function verifyRecord(raw: unknown, findGame: (id: string) => AnyGame | u
   if (!loaded.ok) return failed("cli.verify.invalid", { detail: loaded.error });
   const { game } = loaded.value;
   const events: unknown[][] = [];
-  const replayed = replayScenario(loaded.value, (step) => events.push([...step.events]));
+  // A seat the game took out after a resignation: its events belong to that version (engine's resign.ts).
+  const replayed = replayScenario(loaded.value, (step, state) => events.push([...step.events, ...replayRemovals(game, state, resigned, step.index + 1)]));
   if (!replayed.ok) return failed("cli.verify.replay", { detail: replayed.error });
   pass("cli.verify.legal", { count: loaded.value.actions.length });
   const state = replayed.value;
-  if (game.decision(state).type !== "over") fail("cli.verify.notOver");
+  const seats = loaded.value.names.length;
+  if (resigned.length > 0) pass("cli.verify.resigned", { seats: resigned.map((r) => r.seat + 1).join(", ") });
+  if (game.decision(state).type !== "over" && !endedByResignation(seats, resigned)) fail("cli.verify.notOver");
   if (eventsHash !== undefined) {
     if (sha256(JSON.stringify(events)) === eventsHash) pass("cli.verify.events");
     else fail("cli.verify.eventsDiffer");
   }
-  const replayedOutcome = game.outcome(state);
+  const replayedOutcome = outcomeWithResignations(game.outcome(state), seats, resigned);
   if (outcome === undefined) fail("cli.verify.noOutcome");
   else if (!replayedOutcome || !deepEqual({ winners: replayedOutcome.winners, scores: replayedOutcome.scores, draw: replayedOutcome.draw }, outcome)) {
     fail("cli.verify.outcomeDiffers", { replayed: JSON.stringify(replayedOutcome), recorded: JSON.stringify(outcome) });
   } else pass("cli.verify.outcome", { winners: JSON.stringify(replayedOutcome.winners), scores: JSON.stringify(replayedOutcome.scores) });
   return { ok, lines };
+}
+
+/** The record's resignations ([{seat, version}], none when absent), or null when malformed. */
+function parseResignations(raw: unknown): Resignation[] | null {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) return null;
+  const out: Resignation[] = [];
+  for (const r of raw) {
+    const { seat, version, removedAt } = (r ?? {}) as { seat?: unknown; version?: unknown; removedAt?: unknown };
+    if (!Number.isInteger(seat) || !Number.isInteger(version) || (seat as number) < 0 || (version as number) < 0) return null;
+    if (removedAt !== undefined && removedAt !== null && (!Number.isInteger(removedAt) || (removedAt as number) <= (version as number))) return null;
+    out.push({ seat: seat as number, version: version as number, ...(typeof removedAt === "number" ? { removedAt } : {}) });
+  }
+  return out;
 }
 
 export function register(program: Command, ctx: CliContext = defaultContext()): void {

@@ -64,6 +64,8 @@ export const en = {
   "cli.verify.invalid": "not a valid record: {detail}",
   "cli.verify.replay": "replay failed at {detail}",
   "cli.verify.legal": "{count, plural, one {the # action is legal} other {all # actions are legal}} when replayed from the seed",
+  "cli.verify.resigned": "resigned seats: {seats} (they cannot win; the result counts it)",
+  "cli.verify.badResigned": "the record’s resignations are malformed",
   "cli.verify.notOver": "the replayed match is not over",
   "cli.verify.events": "the replay produces exactly the recorded events (every deal and roll)",
   "cli.verify.eventsDiffer": "the replayed events differ from the events the server recorded",
@@ -123,6 +125,29 @@ export const en = {
   "cli.error.twoBots": "--bots: a tournament needs at least two bots",
   "cli.error.worker": "{detail}",
   "cli.error.server": "the game server failed to load: {detail}",
+
+  // grimoire review
+  "cli.review.header": "{who_me, select, yes {Review of your decisions} other {Review of {who}’s decisions}}: {count, plural, =0 {none rated} one {# rated} other {# rated}}; values are {unit}.",
+  "cli.review.unit.win": "chances of winning the game",
+  "cli.review.unit.share": "shares of the points where the round (or room) ends",
+  "cli.review.unit.wall": "where the wall of fire ends the round, on average (−1 on you, +1 on your rival)",
+  "cli.review.value.win": "{v, number, ::percent .0}",
+  "cli.review.value.share": "{v, number, ::percent .0}",
+  "cli.review.value.wall": "{v, number, ::.00}",
+  "cli.review.format.percent": "{v, number, ::percent .0}",
+  "cli.review.format.number": "{v, number, ::.00}",
+  "cli.review.label.good": "good",
+  "cli.review.label.inaccuracy": "inaccuracy",
+  "cli.review.label.mistake": "mistake",
+  "cli.review.label.blunder": "blunder",
+  "cli.review.bestMove": "#{index} {action}: {label}, the best of {scored, plural, one {# choice} other {# choices}} scored ({value}).",
+  "cli.review.move": "#{index} {action}: {label}, {value} against {bestValue} for {best} (loss {loss}; {scored} of {legal} choices scored).",
+  "cli.review.cell": "{label} {value}",
+  "cli.review.row": "{label}: {cells}",
+  "cli.review.rowPlayed": "{label}: {cells} ← played",
+  "cli.review.summary": "{decisions, plural, one {# decision} other {# decisions}}, average loss {loss}: {good, number} good, {inaccuracy, plural, one {# inaccuracy} other {# inaccuracies}}, {mistake, plural, one {# mistake} other {# mistakes}}, {blunder, plural, one {# blunder} other {# blunders}}.",
+  "cli.progress.review": "review",
+  "cli.progress.decisions": "decisions",
 } as const;
 
 export type CliKey = keyof typeof en;

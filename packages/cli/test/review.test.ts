@@ -1,0 +1,65 @@
+// The post-game review of every registered game: a decision reviewed from a seat's view does not
+// change when what the seat cannot see is redrawn (game.shuffleHidden), it tells choices apart,
+// and a record's review is deterministic for its seed.
+import { describe, expect, it } from "vitest";
+import { games } from "@grimoire/catalog";
+import { createRng, deepEqual, playout, reviewDecision, reviewRecord, decisionRng, REVIEW_LABELS, type AnyGame } from "@grimoire/engine";
+import { positions } from "./support/positions.ts";
+
+/** Mid-game states, stopped at a seat with a decision the game rates. */
+function ratedPositions(game: AnyGame, count: number): { state: unknown; seat: number }[] {
+  return positions(game, count, { rng: 4242, firstSeed: 900, steps: (g) => 2 + g * 4, triesPerPosition: 6 }, (state, seat) => {
+    const legal = game.legalActions(state, seat);
+    if (legal.length < 2) return false;
+    const context = { view: game.view(state, seat), seat, legal, rng: decisionRng(1, 0) };
+    return !(game.reviewer.candidates && game.reviewer.candidates(context).length === 0);
+  });
+}
+
+describe.each(games.map((g) => [g.id, g] as const))("%s review", (_id, game) => {
+  it("of a decision is the same when what the seat cannot see is redrawn", () => {
+    const found = ratedPositions(game, 2);
+    expect(found.length).toBeGreaterThan(0);
+    for (const { state, seat } of found) {
+      const other = game.shuffleHidden(game.clone(state), seat, createRng(31));
+      const legal = game.legalActions(state, seat);
+      const chosen = legal[legal.length - 1];
+      const a = reviewDecision(game, game.reviewer, { view: game.view(state, seat), seat, legal, rng: decisionRng(7, 3) }, chosen, 3);
+      const b = reviewDecision(game, game.reviewer, { view: game.view(other, seat), seat, legal: game.legalActions(other, seat), rng: decisionRng(7, 3) }, chosen, 3);
+      expect(a).not.toBeNull();
+      expect(deepEqual(a, b), `${game.id}: the review read what the seat could not see`).toBe(true);
+      // Best first, the move made among the choices, its loss from the best.
+      const values = a!.choices.map((c) => c.value);
+      expect([...values].sort((x, y) => y - x)).toEqual(values);
+      expect(a!.loss).toBeCloseTo(a!.best - a!.value, 12);
+      expect(REVIEW_LABELS).toContain(a!.label);
+    }
+  }, 300_000);
+
+  it("of a short record is deterministic for its seed and sums up every decision", () => {
+    const setup = { seats: game.minSeats, options: game.optionsSchema.parse({}), seed: 77 };
+    const initial = game.setup(setup);
+    const state = game.clone(initial);
+    const random = game.bots[game.levels.easy]!.create();
+    const bots = Array.from({ length: setup.seats }, () => random);
+    const actions = playout(game, state, bots as never, createRng(5)).slice(0, 24);
+    const seat = actions[0]!.seat;
+    const progress: number[] = [];
+    const a = reviewRecord(game, game.reviewer, initial, actions, seat, { seed: 3, onProgress: (done) => progress.push(done) });
+    const b = reviewRecord(game, game.reviewer, initial, actions, seat, { seed: 3 });
+    expect(a.ok && b.ok).toBe(true);
+    if (!a.ok || !b.ok) return;
+    expect(deepEqual(a.value, b.value)).toBe(true);
+    const { summary, decisions } = a.value;
+    expect(summary.decisions).toBe(decisions.length);
+    expect(Object.values(summary.counts).reduce((x, y) => x + y, 0)).toBe(decisions.length);
+    expect(progress[progress.length - 1]).toBe(actions.filter((step) => step.seat === seat).length);
+    for (const decision of decisions) expect(actions[decision.index]!.seat).toBe(seat);
+  }, 300_000);
+
+  it("of a record that does not replay is an error, not a crash", () => {
+    const initial = game.setup({ seats: game.minSeats, options: game.optionsSchema.parse({}), seed: 1 });
+    const result = reviewRecord(game, game.reviewer, initial, [{ seat: 0, action: { nonsense: true } }], 0);
+    expect(result.ok).toBe(false);
+  });
+});
