@@ -273,11 +273,20 @@ export async function unwordedText(page: Page): Promise<string[]> {
     const found: string[] = [];
     const root = document.querySelector(".match");
     if (!root) return ["(no .match on the page)"];
+    // A board face's hidden words are one catalogue sentence cut around the words it shows
+    // (`sayAround`): they are checked joined, as one sentence; the shown words on their own.
+    const facesSeen = new Set<Element>();
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? "";
+      let text = node.textContent ?? "";
       const parent = node.parentElement;
       if (!parent || parent.closest("code, .json-action")) continue;
+      const face = parent.classList.contains("sr-only") ? parent.parentElement : null;
+      if (face?.matches('.board .face[role="button"]')) {
+        if (facesSeen.has(face)) continue;
+        facesSeen.add(face);
+        text = [...face.children].filter((el) => el.classList.contains("sr-only")).map((el) => el.textContent ?? "").join(" ");
+      }
       if (parent.getClientRects().length === 0 && !(parent instanceof SVGElement)) continue; // not rendered
       let depth = 0;
       let outside = "";
