@@ -28,6 +28,8 @@ const credentialsSchema = z
   })
   .strict();
 
+const passwordChangeSchema = z.object({ current: z.string().max(1000), password: z.string().max(1000) }).strict();
+
 function ratingInfo(r: { mu: number; sigma: number }): RatingInfo {
   return { mu: r.mu, sigma: r.sigma, ordinal: ordinal(r) };
 }
@@ -147,6 +149,29 @@ export function registerPlayerRoutes(
     if (hash !== null) await stored("closing a session", () => storage.deleteSession(hash));
     void reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return { player: null } satisfies MeResponse;
+  });
+
+  /**
+   * A new password, the current one given again. Every browser logged in to the account is logged
+   * out (a stolen session ends here); this one gets a new session. Counted with the log-ins.
+   */
+  app.post("/api/account/password", async (request, reply) => {
+    throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins and password changes");
+    const body = passwordChangeSchema.safeParse(request.body ?? {});
+    if (!body.success) throw badMessage(body.error);
+    const hash = sessionHash(request);
+    const player = hash === null ? null : await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
+    if (!player) throw new HubError("not-logged-in", "log in to change your password");
+    throttle(byName, player.nameKey, limits.loginsPerNamePerMinute, "log-ins on one name");
+    if (!(await verifyPassword(body.data.current, player.passwordHash))) throw new HubError("wrong-password", "the current password is wrong");
+    const password = parsePassword(body.data.password);
+    if (!password.ok) throw new HubError(password.error.code, password.error.message, password.error.params);
+    const { session, cookie } = openSession(request, reply, player);
+    const passwordHash = await hashPassword(password.value);
+    await stored("changing a password", () => storage.changePassword(player.id, passwordHash, session));
+    cookie();
+    log(`account ${player.name}: password changed, other sessions ended`);
+    return { player: { name: player.name, createdAt: player.createdAt } } satisfies MeResponse;
   });
 
   app.get("/api/me", async (request) => {

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   "bad-password", // an account password refused: `params.reason` "too-short" (`params.min`) or "too-long" (`params.max`)
   "name-taken", // an account of this name exists already (names are compared ignoring case)
   "bad-credentials", // log in: no such name, or a wrong password (one answer for both)
+  "wrong-password", // a password change: the current password given is wrong
   "not-logged-in", // this needs an account session (the `grimoire_session` cookie)
   "unknown-player",
   "too-many-tables", // this client already runs `params.max` live bot-only tables

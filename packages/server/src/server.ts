@@ -77,6 +77,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "unknown-game": 404,
   "not-authorized": 403,
   "bad-credentials": 401,
+  "wrong-password": 403,
   "not-logged-in": 401,
   "unknown-player": 404,
   "name-taken": 409,

@@ -187,6 +187,11 @@ export interface Storage {
   /** A new session (a login) and the guest seats it claims (seats already linked are kept as they are). */
   insertSession(session: SessionRecord, links: readonly SeatLink[]): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
+  /**
+   * A new password, in ONE transaction with the end of every session of the account (every
+   * browser logged in is logged out) and `session`, the one browser that changed it.
+   */
+  changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void>;
   /** The account of a session that has not expired at `now`. */
   sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null>;
   playerByNameKey(nameKey: string): Promise<PlayerRecord | null>;
@@ -665,6 +670,9 @@ export class SqliteStorage implements Storage {
 
   private session(session: SessionRecord, links: readonly SeatLink[]): void {
     this.write();
+    // the account's sessions that have expired go as it opens a new one
+    this.db.prepare("DELETE FROM sessions WHERE player_id = ? AND expires_at <= ?").run(session.playerId, session.createdAt);
+    this.write();
     this.db.prepare("INSERT INTO sessions (token_hash, player_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(session.tokenHash, session.playerId, session.createdAt, session.expiresAt);
     for (const l of links) this.link(l, true);
   }
@@ -676,6 +684,16 @@ export class SqliteStorage implements Storage {
   async deleteSession(tokenHash: string): Promise<void> {
     this.write();
     this.db.prepare("DELETE FROM sessions WHERE token_hash = ?").run(tokenHash);
+  }
+
+  async changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void> {
+    this.db.transaction(() => {
+      this.write();
+      this.db.prepare("UPDATE players SET password_hash = ? WHERE id = ?").run(passwordHash, playerId);
+      this.write();
+      this.db.prepare("DELETE FROM sessions WHERE player_id = ?").run(playerId);
+      this.session(session, []);
+    })();
   }
 
   async sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null> {
@@ -983,6 +1001,9 @@ export class PostgresStorage implements Storage {
 
   private async session(client: pg.PoolClient, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
     this.write();
+    // the account's sessions that have expired go as it opens a new one
+    await client.query("DELETE FROM sessions WHERE player_id = $1 AND expires_at <= $2", [session.playerId, session.createdAt]);
+    this.write();
     await client.query("INSERT INTO sessions (token_hash, player_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [session.tokenHash, session.playerId, session.createdAt, session.expiresAt]);
     for (const l of links) await this.link(client, l, true);
   }
@@ -994,6 +1015,16 @@ export class PostgresStorage implements Storage {
   async deleteSession(tokenHash: string): Promise<void> {
     this.write();
     await this.pool.query("DELETE FROM sessions WHERE token_hash = $1", [tokenHash]);
+  }
+
+  async changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void> {
+    await this.transaction(async (client) => {
+      this.write();
+      await client.query("UPDATE players SET password_hash = $1 WHERE id = $2", [passwordHash, playerId]);
+      this.write();
+      await client.query("DELETE FROM sessions WHERE player_id = $1", [playerId]);
+      await this.session(client, session, []);
+    });
   }
 
   async sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null> {

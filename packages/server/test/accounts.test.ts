@@ -75,6 +75,35 @@ describe("accounts", () => {
     expect((await b.call("GET", "/api/me")).body.player.name).toBe("Grace");
   });
 
+  it("a password change asks for the current one, logs out every other browser and keeps this one logged in", async () => {
+    const here = new Browser(server);
+    await here.call("POST", "/api/account", { name: "Hedy", password: "frequency-hop" });
+    const elsewhere = new Browser(server);
+    await elsewhere.call("POST", "/api/login", { name: "hedy", password: "frequency-hop" });
+    const guest = await new Browser(server).call("POST", "/api/account/password", { current: "frequency-hop", password: "spread-spectrum" });
+    expect(guest).toMatchObject({ status: 401, body: { error: { code: "not-logged-in" } } });
+    const wrong = await here.call("POST", "/api/account/password", { current: "frequency-hip", password: "spread-spectrum" });
+    expect(wrong).toMatchObject({ status: 403, body: { error: { code: "wrong-password" } } });
+    const short = await here.call("POST", "/api/account/password", { current: "frequency-hop", password: "short" });
+    expect(short.body.error).toMatchObject({ code: "bad-password", params: { reason: "too-short", min: 8 } });
+    expect((await here.call("POST", "/api/account/password", { current: "frequency-hop", password: "spread-spectrum", admin: true })).body.error.code).toBe("bad-message");
+    // nothing refused changed anything: both browsers are still in, the old password still works
+    expect((await elsewhere.call("GET", "/api/me")).body.player.name).toBe("Hedy");
+    expect((await new Browser(server).call("POST", "/api/login", { name: "Hedy", password: "frequency-hop" })).status).toBe(200);
+
+    const before = here.cookie;
+    const changed = await here.call("POST", "/api/account/password", { current: "frequency-hop", password: "spread-spectrum" });
+    expect(changed).toEqual({ status: 200, body: { player: { name: "Hedy", createdAt: expect.any(Number) } } });
+    expect(here.cookie).not.toBe(before);
+    expect((await here.call("GET", "/api/me")).body.player.name).toBe("Hedy");
+    expect((await elsewhere.call("GET", "/api/me")).body.player).toBeNull();
+    const stale = new Browser(server);
+    stale.cookie = before;
+    expect((await stale.call("GET", "/api/me")).body.player).toBeNull();
+    expect((await new Browser(server).call("POST", "/api/login", { name: "Hedy", password: "frequency-hop" })).body.error.code).toBe("bad-credentials");
+    expect((await new Browser(server).call("POST", "/api/login", { name: "Hedy", password: "spread-spectrum" })).status).toBe(200);
+  });
+
   it("names are unique ignoring case (accents kept), and follow the rules", async () => {
     const b = new Browser(server);
     expect((await b.call("POST", "/api/account", { name: "Éloïse", password: "12345678" })).status).toBe(200);

@@ -1,10 +1,11 @@
 // Atomicity for players: a child server SIGKILLs itself just before its N-th write, for every N
-// over a sequence of two account creations, a rated table, two joins while logged in, and the
-// match played to its end, on SQLite and PostgreSQL. After each crash a fresh server on the same
-// data finds every acknowledged account and session, every acknowledged join with its seat link,
-// and ratings if and only if the match is over (once each); then it finishes the match, whose
-// end rates both players exactly once.
+// over a sequence of two account creations, a password change, a rated table, two joins while
+// logged in, and the match played to its end, on SQLite and PostgreSQL. After each crash a fresh
+// server on the same data finds every acknowledged account and session, the password change whole
+// or not at all, every acknowledged join with its seat link, and ratings if and only if the match
+// is over (once each); then it finishes the match, whose end rates both players exactly once.
 import { describe, expect, it } from "vitest";
+import { verifyPassword } from "../src/accounts.ts";
 import { sha256 } from "../src/index.ts";
 import { childProcesses } from "./support/children.ts";
 import { connectSeats, everyCrashPoint, firstLegal } from "./support/crash.ts";
@@ -22,6 +23,8 @@ async function post(url: string, path: string, body: unknown, cookie?: string): 
 interface Acknowledged {
   /** Session cookies of the accounts whose creation was answered. */
   cookies: string[];
+  /** Ann's session before her password change, once the change was answered. */
+  replaced: string | null;
   tableId: string | null;
   tokens: string[];
   /** The match reached its end with every request answered (no crash point was reached). */
@@ -29,13 +32,17 @@ interface Acknowledged {
 }
 
 async function sequence(url: string, port: number, died: () => boolean): Promise<Acknowledged> {
-  const acked: Acknowledged = { cookies: [], tableId: null, tokens: [], finished: false };
+  const acked: Acknowledged = { cookies: [], replaced: null, tableId: null, tokens: [], finished: false };
   try {
     for (const name of NAMES) {
       const created = await post(url, "/api/account", { name, password: `${name}-password` });
       if (created.status !== 200 || !created.cookie) return acked;
       acked.cookies.push(created.cookie);
     }
+    const changed = await post(url, "/api/account/password", { current: "Ann-password", password: "Ann-new-password" }, acked.cookies[0]);
+    if (changed.status !== 200 || !changed.cookie) return acked;
+    acked.replaced = acked.cookies[0]!;
+    acked.cookies[0] = changed.cookie;
     const table = await post(url, "/api/tables", { game: "bidding", options: { hand: 1 }, seats: [{ kind: "open" }, { kind: "open" }] });
     if (table.status !== 200) return acked;
     acked.tableId = table.body.table.id;
@@ -76,6 +83,16 @@ for (const makePlace of places) {
           const player = await store.sessionPlayer(sha256(cookie.split("=")[1]!), Date.now());
           expect(player?.name, context).toBe(NAMES[i]);
         }
+        // the password change is whole or absent: new password with only the new session, or the old one with the old
+        if (acked.cookies.length === 2) {
+          const ann = (await store.playerByNameKey("ann"))!;
+          const changed = await verifyPassword("Ann-new-password", ann.passwordHash);
+          expect(changed || (await verifyPassword("Ann-password", ann.passwordHash)), context).toBe(true);
+          if (acked.replaced !== null) {
+            expect(changed, context).toBe(true);
+            expect(await store.sessionPlayer(sha256(acked.replaced.split("=")[1]!), Date.now()), context).toBeNull();
+          }
+        }
         if (acked.tableId === null) return;
         const players = await Promise.all(NAMES.slice(0, acked.cookies.length).map((name) => store.playerByNameKey(name.toLowerCase())));
         // every answered join holds its seat, linked to its account
@@ -101,7 +118,7 @@ for (const makePlace of places) {
         }
       });
       expect(completed).toBe(true);
-      // two accounts, a table, two joins and the actions with the rated end: every write a crash point
+      // two accounts, a password change, a table, two joins and the actions with the rated end: every write a crash point
       expect(crashes).toBeGreaterThanOrEqual(12);
     }, 900_000);
   });

@@ -68,6 +68,29 @@ for (const make of backends) {
       expect((await store.playersById(["id1", "id3", "nobody"])).map((p) => p.name).sort()).toEqual(["Player1", "Player3"]);
     });
 
+    it("a new session sweeps its account's expired ones, and only that account's", async () => {
+      await store.insertSession(session("gone-2", "id2", 100), []);
+      await store.insertSession(session("kept-3", "id3", 100), []);
+      expect(await store.sessionPlayer("gone-2", 0)).not.toBeNull();
+      await store.insertSession({ tokenHash: "later-2", playerId: "id2", createdAt: 200, expiresAt: 1e13 }, []);
+      // read as of a time before it expired: the row itself is gone
+      expect(await store.sessionPlayer("gone-2", 0)).toBeNull();
+      expect((await store.sessionPlayer("later-2", 200))?.id).toBe("id2");
+      expect((await store.sessionPlayer("kept-3", 0))?.id).toBe("id3");
+    });
+
+    it("a password change ends every session of the account with the new hash, and opens the one given", async () => {
+      await store.insertSession(session("other-4", "id4"), []);
+      await store.changePassword("id4", "scrypt$new", session("after-4", "id4"));
+      expect((await store.playerByNameKey(nameKey("Player4")))?.passwordHash).toBe("scrypt$new");
+      expect(await store.sessionPlayer("s-4", 100)).toBeNull();
+      expect(await store.sessionPlayer("other-4", 100)).toBeNull();
+      expect((await store.sessionPlayer("after-4", 100))?.id).toBe("id4");
+      // another account is untouched
+      expect((await store.sessionPlayer("s-1", 100))?.id).toBe("id1");
+      expect((await store.playerByNameKey(nameKey("Player1")))?.passwordHash).toBe("scrypt$1$1$1$salt$id1");
+    });
+
     it("a join's seat link is written with the table row; a claim never takes a seat already linked", async () => {
       const t = table("linked", 2, 10);
       await store.saveTable(t, { link: { playerId: "id0", tableId: "linked", seat: 0, token: "tok0", at: 11 } });

@@ -55,6 +55,7 @@ export const api = {
   signUp: (name: string, password: string) => call<MeResponse>("/api/account", { method: "POST", body: JSON.stringify({ name, password, seats: heldSeats() }) }).then((r) => r.player),
   logIn: (name: string, password: string) => call<MeResponse>("/api/login", { method: "POST", body: JSON.stringify({ name, password, seats: heldSeats() }) }).then((r) => r.player),
   logOut: () => call<MeResponse>("/api/logout", { method: "POST", body: "{}" }),
+  changePassword: (current: string, password: string) => call<MeResponse>("/api/account/password", { method: "POST", body: JSON.stringify({ current, password }) }),
   mySeats: () => call<MySeatsResponse>("/api/me/seats").then((r) => r.seats),
   profile: (name: string) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}`),
   leaderboard: (game: string) => call<LeaderboardResponse>(`/api/leaderboard/${encodeURIComponent(game)}`),

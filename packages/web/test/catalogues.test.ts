@@ -7,6 +7,7 @@ import { checkCatalogues } from "@grimoire/engine/text-check";
 import type { Catalogue } from "@grimoire/engine";
 import { en } from "../src/i18n/en.ts";
 import { fr } from "../src/i18n/fr.ts";
+import { ERROR_CODES } from "../../server/src/protocol.ts";
 
 /** The page frame's nested texts as flat dotted keys, as i18next looks them up. */
 function flatten(tree: object, prefix = ""): Record<string, string> {
@@ -26,6 +27,10 @@ describe("catalogues", () => {
 
   it("the page frame agrees in every language", () => {
     expect(checkCatalogues("web", { en: flatten(en) as Catalogue, fr: flatten(fr) as Catalogue })).toEqual([]);
+  });
+
+  it("words every error code the server can send, in every language", () => {
+    for (const words of [flatten(en), flatten(fr)]) expect(ERROR_CODES.filter((code) => !(`errors.${code}` in words))).toEqual([]);
   });
 
   for (const game of games) {

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { preloadWords } from "../src/text.tsx";
 import { TABLE_AROUND } from "./support/table.ts";
 import { App } from "../src/App.tsx";
-import { logOut } from "../src/account.ts";
+import { logIn, logOut } from "../src/account.ts";
 import type { MatchSnapshot } from "../src/connection.ts";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
 import { MatchView } from "../src/pages/Match.tsx";
@@ -77,6 +77,10 @@ beforeEach(() => {
         return json({ player: (me = { name: "Éloïse", createdAt: 1 }) });
       }
       if (url === "/api/logout") return json({ player: (me = null) });
+      if (url === "/api/account/password") {
+        if (body.current !== "right-password") return json({ error: { code: "wrong-password", message: "the current password is wrong" } }, 403);
+        return json({ player: me });
+      }
       if (url === "/api/me/seats") return me ? json({ seats: [{ table: "far", game: "shazamm", status: "playing", seat: 1, token: "tok-far" }] }) : json({ error: { code: "not-logged-in", message: "" } }, 401);
       if (url.startsWith("/api/players/")) return json(profile);
       if (url.startsWith("/api/leaderboard/")) return json(board);
@@ -176,6 +180,33 @@ describe("profile and leaderboard", () => {
     expect(page.textContent).toContain("Joueur depuis le 5 janvier 2026");
   });
 
+  it("your own profile has the password form (another's has none): a wrong current password is said, the right one changes it (French)", async () => {
+    switchLanguage("fr");
+    history.replaceState(null, "", "/?player=x");
+    const { unmount } = render(<App />);
+    await screen.findByTestId("profile");
+    expect(screen.queryByTestId("change-password")).toBeNull();
+    unmount();
+    await logIn("eloise", "right-password");
+    render(<App />);
+    await screen.findByTestId("profile");
+    expect(screen.getByRole("heading", { name: "Changer de mot de passe" })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Mot de passe actuel"), { target: { value: "not-it-at-all" } });
+    fireEvent.change(screen.getByLabelText("Nouveau mot de passe"), { target: { value: "a-new-secret" } });
+    fireEvent.click(screen.getByTestId("change-password"));
+    expect((await screen.findByRole("alert")).textContent).toContain("Ce n’est pas votre mot de passe actuel.");
+    expect(screen.getByRole("status").textContent).toBe("");
+    fireEvent.change(screen.getByLabelText("Mot de passe actuel"), { target: { value: "right-password" } });
+    fireEvent.click(screen.getByTestId("change-password"));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Mot de passe changé. Les autres navigateurs connectés à votre compte sont déconnectés."));
+    expect(calls.filter((c) => c.url === "/api/account/password").map((c) => c.body)).toEqual([
+      { current: "not-it-at-all", password: "a-new-secret" },
+      { current: "right-password", password: "a-new-secret" },
+    ]);
+    // the fields are emptied once it is done
+    expect((screen.getByLabelText("Mot de passe actuel") as HTMLInputElement).value).toBe("");
+  });
+
   it("the leaderboard lists players (linked to their profile) and bot levels", async () => {
     history.replaceState(null, "", "/?leaderboard=shazamm");
     render(<App />);
@@ -206,13 +237,14 @@ describe("every word from a catalogue (pseudo-locale)", () => {
     return found;
   };
 
-  it("the profile, the leaderboard and the account corner", async () => {
+  it("the profile (your own, with its password form), the leaderboard and the account corner", async () => {
     switchLanguage("pseudo");
+    await logIn("eloise", "right-password");
     history.replaceState(null, "", "/?player=x");
     const { unmount } = render(<App />);
-    await screen.findByTestId("profile");
+    await screen.findByTestId("change-password");
     expect(unworded(document.querySelector("main")!, ["Éloïse"])).toEqual([]);
-    expect(unworded(document.querySelector(".account")!, [])).toEqual([]);
+    expect(unworded(document.querySelector(".account")!, ["Éloïse"])).toEqual([]);
     unmount();
     history.replaceState(null, "", "/?leaderboard=shazamm");
     render(<App />);

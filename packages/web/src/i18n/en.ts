@@ -198,6 +198,7 @@ export const en = {
     "rematch-closed": "No rematch can be made at this table any more.",
     "hints-refused": "No hints at a rated table: the result here counts.",
     "bad-seat": "This table has no such seat.",
+    "wrong-password": "That is not your current password.",
   },
   account: {
     menu: "Account",
@@ -209,6 +210,12 @@ export const en = {
     rules: "New name: 3 to 20 letters (accents welcome), digits, _ - or . — a password of 8 characters or more. Your seats as a guest in this browser come with you.",
     leaderboard: "Leaderboard",
     playingAs: "You play as {name}.",
+    changePassword: "Change your password",
+    currentPassword: "Current password",
+    newPassword: "New password",
+    passwordHelp: "8 characters or more. Every other browser logged in to your account will be logged out.",
+    savePassword: "Change the password",
+    passwordChanged: "Password changed. Every other browser logged in to your account is logged out.",
   },
   profile: {
     loading: "Loading…",

@@ -200,6 +200,7 @@ export const fr: Texts = {
     "rematch-closed": "Plus aucune revanche n’est possible à cette table.",
     "hints-refused": "Pas d’aide à une table classée : le résultat compte.",
     "bad-seat": "Cette table n’a pas cette place.",
+    "wrong-password": "Ce n’est pas votre mot de passe actuel.",
   },
   account: {
     menu: "Compte",
@@ -211,6 +212,12 @@ export const fr: Texts = {
     rules: "Nouveau nom : de 3 à 20 lettres (accents bienvenus), chiffres, _ - ou . — un mot de passe de 8 caractères ou plus. Vos places d’invité dans ce navigateur vous suivent.",
     leaderboard: "Classement",
     playingAs: "Vous jouez sous le nom de {name}.",
+    changePassword: "Changer de mot de passe",
+    currentPassword: "Mot de passe actuel",
+    newPassword: "Nouveau mot de passe",
+    passwordHelp: "8 caractères ou plus. Les autres navigateurs connectés à votre compte seront déconnectés.",
+    savePassword: "Changer le mot de passe",
+    passwordChanged: "Mot de passe changé. Les autres navigateurs connectés à votre compte sont déconnectés.",
   },
   profile: {
     loading: "Chargement…",

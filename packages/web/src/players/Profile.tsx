@@ -1,12 +1,15 @@
 // A player's profile: per game, matches played and won, the rating and its history (a small line
-// chart with the list beneath), then the finished matches, each with its replay.
+// chart with the list beneath), then the finished matches, each with its replay. On your own
+// profile, the form to change your password.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../App.tsx";
+import { useAccount } from "../account.ts";
 import { api } from "../api.ts";
 import type { ProfileResponse } from "../protocol.ts";
 import { gameText, useGameText, useWordsLoaded } from "../text.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
+import { PasswordForm } from "./PasswordForm.tsx";
 
 /** A rating as shown: the ordinal with one decimal, in the reader's language. */
 export function ratingText(lang: string, ordinal: number): string {
@@ -19,6 +22,7 @@ export function Profile({ name }: { name: string }) {
   const [profile, setProfile] = useState<ProfileResponse | null>(null);
   const [error, setError] = useState<unknown>(null);
   const lang = useGameText("", null, null).lang;
+  const me = useAccount();
   useEffect(() => {
     setProfile(null);
     api.profile(name).then(setProfile, setError);
@@ -58,6 +62,7 @@ export function Profile({ name }: { name: string }) {
           ))}
         </ul>
       )}
+      {me !== null && me.name === profile.name && <PasswordForm />}
     </section>
   );
 }
