@@ -148,11 +148,13 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
       >
         <span className="inc-disc">
           <FaceIcon face={f} size={opts.small ? 22 : 32} />
-          {points !== null && <span className="inc-badge">{tx.t("board.value", { n: points })}</span>}{" "}
+          {/* the badge's bare number is said in words after the name ("(3 points)"); gold says it in its name */}
+          {points !== null && <span className="inc-badge" aria-hidden="true">{tx.t("board.value", { n: points })}</span>}{" "}
           {opts.known && <span className="inc-eye"><EyeIcon /></span>}
           {opts.count !== undefined && opts.count > 1 && <span className="inc-count">{tx.t("board.count", { n: opts.count })}</span>}
         </span>{" "}
         {opts.caption && <span className="inc-caption">{name}</span>}
+        {points !== null && f.kind !== "gold" && <>{" "}<span className="sr-only">{tx.t("board.worth", { n: points })}</span></>}
       </Face>
     );
   };

@@ -350,6 +350,7 @@ export const en = {
   "board.copies": "{name} × {n}",
   "board.count": "×{n}",
   "board.value": "{n}",
+  "board.worth": "({n, plural, one {# point} other {# points}})",
   "board.points": "{n, plural, one {# pt} other {# pts}}",
   "board.emptyTrunk": "empty trunk",
   "board.trunkOf": "{seat_me, select, yes {your trunk} other {{seat}’s trunk}}",

@@ -349,6 +349,7 @@ export const fr: Record<keyof typeof en, string> = {
   "board.copies": "{name} × {n}",
   "board.count": "×{n}",
   "board.value": "{n}",
+  "board.worth": "({n, plural, one {# point} other {# points}})",
   "board.points": "{n, plural, one {# pt} other {# pts}}",
   "board.emptyTrunk": "Malle vide",
   "board.trunkOf": "{seat_me, select, yes {votre Malle} other {Malle Magique : {seat}}}",

@@ -57,7 +57,18 @@ describe("Incantibus board", () => {
     // named by its action said around the caption it shows, no aria-label over its visible words
     expect(first.hasAttribute("aria-label")).toBe(false);
     const caption = first.querySelector(".inc-caption")!.textContent!;
-    expect(within(room).getByRole("button", { name: new RegExp(`^Point at (the )?(\\d+ )?${caption.replace(/[()+]/g, "\\$&")}( \\(1st token of the room\\))?$`) })).toBe(first);
+    // the points badge is not read as a bare number before the name ("Point at 2 2 Gold Coins"): its points come after, in words
+    expect(within(room).getByRole("button", { name: new RegExp(`^Point at (the )?${caption.replace(/[()+]/g, "\\$&")}( \\(1st token of the room\\))?( \\(\\d+ points?\\))?$`) })).toBe(first);
+    let worded = 0;
+    for (const button of within(room).getAllByRole("button")) {
+      const badge = button.querySelector(".inc-badge");
+      if (!badge || button.classList.contains("k-gold")) continue;
+      worded++;
+      expect(badge.getAttribute("aria-hidden")).toBe("true");
+      const n = Number(badge.textContent);
+      expect(within(room).getByRole("button", { name: new RegExp(`^Point at .* \\(${n} points?\\)$`) })).toBe(button);
+    }
+    expect(worded).toBeGreaterThan(0);
     fireEvent.keyDown(first, { key: "Enter" });
     expect(act).toHaveBeenCalledTimes(1);
     const sent = act.mock.calls[0]![0] as Action;
@@ -134,7 +145,7 @@ describe("Incantibus board", () => {
     const under = seen.querySelector(".inc-caption")!.textContent!;
     expect(under).not.toBe("face-down token");
     const escaped = under.replace(/[()+]/g, "\\$&");
-    expect(screen.getByRole("button", { name: new RegExp(`^Point at the face-down token (\\d+ )?${escaped}$`) })).toBe(seen);
+    expect(screen.getByRole("button", { name: new RegExp(`^Point at the face-down token ${escaped}( \\(\\d+ points?\\))?$`) })).toBe(seen);
   });
 
   it("words the board in French", () => {
