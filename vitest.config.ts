@@ -7,5 +7,11 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // A failing test is tried once more before it fails the run. Many tests play random games
+    // against bots, over real sockets, databases and a browser, on a shared 2-core machine, where
+    // one slow moment can lose a race; a defect fails both tries. First failures are printed
+    // (vitest.setup.ts), so a test that needed its second try is seen.
+    retry: 1,
+    setupFiles: ["./vitest.setup.ts"],
   },
 });

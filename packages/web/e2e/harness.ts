@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 
 export const CHROMIUM = "/usr/bin/chromium";
 export const hasChromium = existsSync(CHROMIUM);
@@ -51,21 +51,11 @@ export async function startE2E(): Promise<E2E> {
  * A describe block whose tests share one server and one Chromium, started before them (3 min
  * allowed: the client is built first) and closed after them. Where Chromium is absent the block is
  * skipped and says so. `env` is read inside the tests, once started.
- *
- * Its tests are tried twice before they fail: they play random games against bots in a real
- * browser on a shared machine, where one slow moment can miss a step. A defect fails both tries.
- * A failed first try is printed (stderr, "failed on try 1") so a flake is seen, not hidden.
  */
 export function describeE2E(name: string, tests: (env: E2E) => void): void {
   if (!hasChromium) console.warn(`${name} skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
-  describe.skipIf(!hasChromium)(name, { retry: 1 }, () => {
+  describe.skipIf(!hasChromium)(name, () => {
     let started: E2E | undefined;
-    beforeEach(({ onTestFailed }) => {
-      onTestFailed(({ task }) => {
-        const tries = (task.result?.retryCount ?? 0) + 1;
-        console.warn(`${task.name}: failed on try ${tries}: ${task.result?.errors?.[0]?.message ?? "(no message)"}`);
-      });
-    });
     beforeAll(async () => {
       started = await startE2E();
     }, 180_000);
