@@ -95,7 +95,10 @@ describe("the review", () => {
     await screen.findByTestId("review", {}, { timeout: 5_000 });
     expect(asked.filter((u) => u.includes("/review?seat=0")).length).toBe(3);
     const decision = review.decisions[0]!;
-    fireEvent.click(screen.getByRole("button", { name: `Show the board at step ${decision.index}` }));
+    // the button shows the step's number and is named by a sentence that holds it (label in name)
+    const jump = screen.getByRole("button", { name: `Show the board before step ${decision.index + 1}` });
+    expect(jump.hasAttribute("aria-label")).toBe(false);
+    fireEvent.click(jump);
     expect(screen.getByRole("tab", { name: "Board" }).getAttribute("aria-selected")).toBe("true");
     expect(screen.getByRole("slider", { name: "step" })).toHaveProperty("value", String(decision.index));
   });

@@ -297,7 +297,32 @@ describeE2E("the table around the boards (Chromium)", (env) => {
     expect(await page.locator(".everyone-seat").count()).toBe(2);
     expect(await axeFindings(page, true), "replay, everyone").toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}table-replay-everyone.png`, fullPage: true });
+    // The Review tab: the server reviews Ada's decisions from her view (in its bot workers), then
+    // the page shows the summary, the value graph and one row per decision; a row's step button
+    // goes back to the board at that step.
+    await page.getByLabel("Seen by").selectOption({ label: "Ada" });
+    await page.getByRole("tab", { name: "Review" }).click();
+    const review = page.locator('[data-testid="review"]');
+    await review.waitFor({ timeout: 120_000 });
+    expect(await review.getByRole("heading").first().innerText()).toBe("Review of Ada’s decisions");
+    const summary = await page.locator('[data-testid="review-summary"]').innerText();
+    const decisions = Number(/^(\d+) decisions? rated/.exec(summary)?.[1]);
+    expect(decisions, summary).toBeGreaterThan(0);
+    const counted = [...summary.matchAll(/(\d+) (?:good moves?|inaccurac(?:y|ies)|mistakes?|blunders?)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+    expect(counted, summary).toBe(decisions);
+    expect(await page.locator(".review-table tbody tr.rv-row").count()).toBe(decisions);
+    await page.getByRole("img", { name: "Value of each move made and of the best move, decision by decision" }).waitFor();
+    expect(await axeFindings(page, true), "review").toEqual([]);
+    await page.screenshot({ path: `${ARTIFACTS}table-review.png`, fullPage: true });
+    const jump = page.locator(".review-table tbody tr.rv-row").nth(1).getByRole("button", { name: /^Show the board before step/ });
+    const step = Number(/before step (\d+)/.exec((await jump.textContent()) ?? "")?.[1]);
+    expect(step).toBeGreaterThan(0);
+    expect(await jump.getAttribute("aria-label")).toBeNull();
+    await jump.click();
+    await page.getByRole("tab", { name: "Board", selected: true }).waitFor();
+    // the board before step n: the replay's counter reads n − 1 actions played
+    expect(await page.locator(".replay-controls").innerText()).toContain(`${step - 1} /`);
     expect(foreign).toEqual([]);
     await context.close();
-  }, 240_000);
+  }, 360_000);
 });

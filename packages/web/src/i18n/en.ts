@@ -270,7 +270,7 @@ export const en = {
     dot: "Step {step, number}: {label}, {value} (best {best})",
     column: { step: "Step", move: "Move made", verdict: "Verdict", value: "Value", best: "Best move", loss: "Loss" },
     same: "the move made",
-    jump: "Show the board at step {step, number}",
+    jump: "Show the board before step {step, number}",
     showChoices: "choices",
     hideChoices: "hide",
     scored: "{scored, plural, one {# choice} other {# choices}} scored of {legal, number}, best first:",

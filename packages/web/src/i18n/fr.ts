@@ -272,7 +272,7 @@ export const fr: Texts = {
     dot: "Étape {step, number} : {label}, {value} (meilleur : {best})",
     column: { step: "Étape", move: "Coup joué", verdict: "Verdict", value: "Valeur", best: "Meilleur coup", loss: "Perte" },
     same: "le coup joué",
-    jump: "Voir le plateau à l’étape {step, number}",
+    jump: "Voir le plateau avant l’étape {step, number}",
     showChoices: "choix",
     hideChoices: "masquer",
     scored: "{scored, plural, one {# choix noté} other {# choix notés}} sur {legal, number}, le meilleur d’abord :",

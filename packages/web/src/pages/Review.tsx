@@ -10,6 +10,7 @@ import type { Review, ReviewedDecision, ReviewInsight, ReviewUnit } from "@grimo
 import { api } from "../api.ts";
 import type { ReviewResponse, TableInfo } from "../protocol.ts";
 import { useGameText, type GameTextApi } from "../text.tsx";
+import { sayAround } from "../kit/widgets.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
 
 const POLL_MS = 1000;
@@ -103,6 +104,19 @@ export function ReviewView({ review, table, onJump }: { review: Review; table: T
   );
 }
 
+/** A sentence said around the words a button shows: the rest is visually hidden. */
+function JumpWords({ sentence, shown }: { sentence: string; shown: string }) {
+  const { spoken, spokenAfter } = sayAround(sentence, shown);
+  if (spoken === sentence) return <><span className="sr-only">{sentence}</span> <span aria-hidden="true">{shown}</span></>;
+  return (
+    <>
+      {spoken && <><span className="sr-only">{spoken}</span>{" "}</>}
+      {shown}
+      {spokenAfter && <>{" "}<span className="sr-only">{spokenAfter}</span></>}
+    </>
+  );
+}
+
 function DecisionRow({ decision, unit, tx, onJump }: { decision: ReviewedDecision; unit: ReviewUnit; tx: GameTextApi; onJump?: ((step: number) => void) | undefined }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -113,8 +127,9 @@ function DecisionRow({ decision, unit, tx, onJump }: { decision: ReviewedDecisio
       <tr className={`rv-row rv-${decision.label}`}>
         <td>
           {onJump ? (
-            <button type="button" onClick={() => onJump(decision.index)} aria-label={t("review.jump", { step: decision.index })}>
-              {decision.index + 1}
+            <button type="button" onClick={() => onJump(decision.index)}>
+              {/* named by its sentence cut around the step it shows (label in name) */}
+              <JumpWords sentence={t("review.jump", { step: decision.index + 1 })} shown={String(decision.index + 1)} />
             </button>
           ) : (
             decision.index + 1
