@@ -77,8 +77,17 @@ export interface BotBenchRow {
   readonly game: string;
   readonly seats: number;
   readonly bot: string;
-  /** Milliseconds of every measured decision, longest first. */
+  /** Wall-clock milliseconds of every measured decision, longest first. */
   readonly times: readonly number[];
+  /** CPU milliseconds (user + system) of every measured decision, longest first: what the one-second
+   * budget is about, and what other work on a shared machine does not inflate as it does the wall clock. */
+  readonly cpuTimes: readonly number[];
+}
+
+/** CPU milliseconds this process has used so far. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /** The hard level playing every seat: `games` games from fixed seeds after one unmeasured warm-up game. */
@@ -86,6 +95,7 @@ export function benchBots(game: AnyGame, seats: number, games: number): BotBench
   const options = game.optionsSchema.parse({});
   const name = game.levels.hard;
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let g = -1; g < games; g++) {
     const bots = Array.from({ length: seats }, (): Bot<unknown, unknown> => {
       const bot = game.bots[name]!.create() as Bot<unknown, unknown>;
@@ -93,8 +103,12 @@ export function benchBots(game: AnyGame, seats: number, games: number): BotBench
         name: bot.name,
         decide(context) {
           const start = performance.now();
+          const cpuStart = cpuMs();
           const action = bot.decide(context);
-          if (g >= 0) times.push(performance.now() - start);
+          if (g >= 0) {
+            cpuTimes.push(cpuMs() - cpuStart);
+            times.push(performance.now() - start);
+          }
           return action;
         },
       };
@@ -102,17 +116,19 @@ export function benchBots(game: AnyGame, seats: number, games: number): BotBench
     playout(game, game.setup({ seats, options, seed: 4000 + g }), bots, createRng(5000 + g));
   }
   times.sort((a, b) => b - a);
-  return { game: game.id, seats, bot: name, times };
+  cpuTimes.sort((a, b) => b - a);
+  return { game: game.id, seats, bot: name, times, cpuTimes };
 }
 
 export function botBenchTable(rows: readonly BotBenchRow[]): string {
-  const header = ["game", "players", "hard bot", "decisions", "mean ms", "p99 ms", "max ms", "over 1 s"];
-  const body = rows.map((row) => {
-    const n = row.times.length;
-    const mean = n === 0 ? 0 : row.times.reduce((a, b) => a + b, 0) / n;
-    const p99 = n === 0 ? 0 : row.times[Math.floor(n / 100)]!;
-    return [row.game, String(row.seats), row.bot, String(n), mean.toFixed(1), p99.toFixed(0), (row.times[0] ?? 0).toFixed(0), String(row.times.filter((t) => t > 1000).length)];
-  });
+  const header = ["game", "players", "hard bot", "decisions", "mean ms", "p99 ms", "max ms", "over 1 s", "CPU mean ms", "CPU p99 ms", "CPU max ms", "CPU over 1 s"];
+  const stats = (times: readonly number[]) => {
+    const n = times.length;
+    const mean = n === 0 ? 0 : times.reduce((a, b) => a + b, 0) / n;
+    const p99 = n === 0 ? 0 : times[Math.floor(n / 100)]!;
+    return [mean.toFixed(1), p99.toFixed(0), (times[0] ?? 0).toFixed(0), String(times.filter((t) => t > 1000).length)];
+  };
+  const body = rows.map((row) => [row.game, String(row.seats), row.bot, String(row.times.length), ...stats(row.times), ...stats(row.cpuTimes)]);
   return markdownTable(header, body, 3);
 }
 
@@ -166,7 +182,7 @@ async function main(args: readonly string[]): Promise<void> {
       for (let seats = game.minSeats; seats <= game.maxSeats; seats++) {
         const row = benchBots(game, seats, games);
         rows.push(row);
-        process.stderr.write(`  ${game.id}, ${seats} players: longest decision ${(row.times[0] ?? 0).toFixed(0)} ms\n`);
+        process.stderr.write(`  ${game.id}, ${seats} players: longest decision ${(row.times[0] ?? 0).toFixed(0)} ms (${(row.cpuTimes[0] ?? 0).toFixed(0)} ms of CPU)\n`);
       }
     }
     console.log(`\n${botBenchTable(rows)}`);

@@ -31,8 +31,11 @@ describe("bench", () => {
     // Two games of two rounds, both seats bidding (a single legal action is played without asking).
     expect(row.times.length).toBeGreaterThanOrEqual(4);
     for (let i = 1; i < row.times.length; i++) expect(row.times[i]).toBeLessThanOrEqual(row.times[i - 1]!);
+    // One CPU time per decision, sorted the same way.
+    expect(row.cpuTimes).toHaveLength(row.times.length);
+    for (let i = 1; i < row.cpuTimes.length; i++) expect(row.cpuTimes[i]).toBeLessThanOrEqual(row.cpuTimes[i - 1]!);
     const table = botBenchTable([row]);
     expect(table.split("\n")).toHaveLength(3);
-    expect(table).toMatch(/^\| bidding \| 2 +\| greedy +\| +\d+ \| +\d+\.\d \| +\d+ \| +\d+ \| +0 \|$/m);
+    expect(table).toMatch(/^\| bidding \| 2 +\| greedy +\| +\d+ \| +\d+\.\d \| +\d+ \| +\d+ \| +0 \| +\d+\.\d \| +\d+ \| +\d+ \| +0 \|$/m);
   });
 });
