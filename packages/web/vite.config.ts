@@ -1,5 +1,5 @@
 // Vite build of the browser client. The server builds it at start when packages/web/dist is
-// missing (ensureWebClient) and serves dist/ statically; `vite` alone proxies /api and /ws to a
+// missing or stale (ensureWebClient, web-build.ts) and serves dist/ statically; `vite` alone proxies /api and /ws to a
 // server on :8080 for development.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";

@@ -2,11 +2,11 @@
 // `createServer(config)` for tests (port 0, a temporary DATA_DIR).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createLogger } from "./log.ts";
 import { limitsFromEnv } from "./limits.ts";
 import { createServer, DEFAULT_WEB_DIST, type RunningServer } from "./server.ts";
 import { logProcessErrors, stopOnSignals } from "./shutdown.ts";
+import { buildClient, builtHash, clientSourceHash, WEB_ROOT } from "./web-build.ts";
 
 export { createServer, type ServerConfig, type RunningServer } from "./server.ts";
 export { Hub, HubError, systemClock, eventsHash, sha256, type Clock } from "./hub.ts";
@@ -14,26 +14,28 @@ export { SqliteStorage, PostgresStorage, StorageError, StaleRowError, MIGRATIONS
 export { BotPool } from "./bots.ts";
 export { DEFAULT_LIMITS, LIMIT_ENV, limitsFromEnv, type Limits } from "./limits.ts";
 export { Metrics } from "./metrics.ts";
+export { buildClient, builtHash, clientSourceHash } from "./web-build.ts";
 export { createLogger } from "./log.ts";
 export * from "./protocol.ts";
 
-/** Builds the web client with Vite when its dist is missing and it has a config; null: API only. */
+/**
+ * The web client to serve: packages/web/dist, built with Vite when it is missing or was built from
+ * other sources than those checked out now (its stamp, `web-build.ts`); null: API only.
+ */
 export async function ensureWebClient(log: (line: string) => void): Promise<string | null> {
   const dist = DEFAULT_WEB_DIST;
-  if (existsSync(join(dist, "index.html"))) return dist;
-  const webRoot = fileURLToPath(new URL("../../web", import.meta.url));
-  const configFile = join(webRoot, "vite.config.ts");
-  if (!existsSync(configFile)) {
-    log("web client: packages/web/vite.config.ts not found, serving the API only");
-    return null;
+  const present = existsSync(join(dist, "index.html"));
+  if (!existsSync(join(WEB_ROOT, "vite.config.ts"))) {
+    if (!present) log("web client: packages/web/vite.config.ts not found, serving the API only");
+    return present ? dist : null;
   }
-  log("web client: packages/web/dist is missing, building it with Vite…");
+  const hash = clientSourceHash();
+  if (builtHash(dist) === hash) return dist;
+  log(present ? "web client: its sources changed since packages/web/dist was built, building it again with Vite…" : "web client: packages/web/dist is missing, building it with Vite…");
   try {
-    const vite = await import("vite");
-    await vite.build({ root: webRoot, configFile, logLevel: "warn" });
+    await buildClient(dist, hash);
   } catch (error) {
-    log(`web client: the build failed (${(error as Error).message}), serving the API only`);
-    return null;
+    log(`web client: the build failed (${(error as Error).message}), ${present ? "serving the previous build" : "serving the API only"}`);
   }
   return existsSync(join(dist, "index.html")) ? dist : null;
 }

@@ -1,9 +1,11 @@
-// End-to-end harness: builds the client with Vite into a temporary directory, starts a real
-// server in-process (port 0, temporary data dir) serving it, and launches Debian's Chromium
+// End-to-end harness: builds the client with Vite into a temporary directory (once per change of
+// its sources, shared by every test file of a run: `builtClient`), starts a real server
+// in-process (port 0, temporary data dir) serving it, and launches Debian's Chromium
 // through playwright-core. `describeE2E` gives a test file one of each for its tests; `openPair`,
 // `signUp` and `takeSeat` are the flows of two players at one table; `autoplay` plays this seat
 // through the page (DOM clicks only).
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,12 +22,27 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/**
+ * The production build of the client as checked out now: built once per change of its sources
+ * into a temporary directory of this checkout's, so the test files of a run (and the runs after
+ * it, until a source changes) share one build; older builds of this checkout are removed.
+ */
+async function builtClient(): Promise<string> {
+  const { buildClient, builtHash, clientSourceHash } = await import("@grimoire/server");
+  const checkout = createHash("sha256").update(fileURLToPath(new URL("../../..", import.meta.url))).digest("hex").slice(0, 12);
+  const cache = join(tmpdir(), `grimoire-e2e-web-${checkout}`);
+  const hash = clientSourceHash();
+  const dist = join(cache, hash);
+  if (builtHash(dist) === hash) return dist;
+  mkdirSync(cache, { recursive: true });
+  await buildClient(dist, hash, "error");
+  for (const old of readdirSync(cache)) if (old !== hash && !old.startsWith(".")) rmSync(join(cache, old), { recursive: true, force: true });
+  return dist;
+}
+
 export async function startE2E(): Promise<E2E> {
-  const webRoot = fileURLToPath(new URL("..", import.meta.url));
-  const outDir = mkdtempSync(join(tmpdir(), "grimoire-web-dist-"));
+  const outDir = await builtClient();
   const dataDir = mkdtempSync(join(tmpdir(), "grimoire-web-data-"));
-  const vite = await import("vite");
-  await vite.build({ root: webRoot, configFile: join(webRoot, "vite.config.ts"), logLevel: "error", build: { outDir, emptyOutDir: true } });
   const { createServer } = await import("@grimoire/server");
   const server = await createServer({ port: 0, host: "127.0.0.1", dataDir, webDist: outDir, botBudgetMs: 100, log: () => {} });
   const { chromium } = await import("playwright-core");
@@ -41,7 +58,6 @@ export async function startE2E(): Promise<E2E> {
     async close() {
       await browser.close().catch(() => {});
       await server.close();
-      rmSync(outDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
