@@ -103,7 +103,9 @@ export type OwnerCall =
   | { kind: "rematch"; table: string; seat: number }
   | { kind: "cancel"; table: string; creatorToken: string }
   | { kind: "seat-bot"; table: string; seat: number; creatorToken: string; level: BotLevel }
-  | { kind: "chat"; table: string; draft: ChatDraft };
+  | { kind: "chat"; table: string; draft: ChatDraft }
+  /** Not a change: the seats the owner's match waits for ("your tables" on another process). */
+  | { kind: "waiting"; table: string };
 
 /** A checked chat message, before the owner numbers, dates and stores it. */
 export type ChatDraft = Pick<ChatRecord, "channel" | "seat" | "name" | "text">;
@@ -946,11 +948,26 @@ export class Hub {
       const hash = sha256(token);
       const seat = record.seats.findIndex((s) => s.tokenHash === hash);
       if (seat < 0) continue;
-      const yourTurn = live !== undefined && live.state !== null && record.status === "playing" && !isResigned(record, seat) && waitingSeats(game.decision(live.state)).includes(seat);
+      const waiting = record.status !== "playing" ? [] : live !== undefined && live.state !== null ? waitingSeats(game.decision(live.state)) : await this.waitingElsewhere(tableId);
+      const yourTurn = waiting.includes(seat) && !isResigned(record, seat);
       found.push({ table: this.infoOf(record, game, live?.subscribers ?? new Set()), seat, yourTurn, deadline: yourTurn ? seatDeadline(record, seat) : null });
     }
     const rank = (t: MyTable) => (t.yourTurn ? 0 : t.table.status === "playing" ? 1 : t.table.status === "open" ? 2 : 3);
     return found.sort((a, b) => rank(a) - rank(b) || (a.deadline ?? Infinity) - (b.deadline ?? Infinity) || b.table.createdAt - a.table.createdAt);
+  }
+
+  /**
+   * The seats a playing table not in this process's memory waits for: asked of its owner (several
+   * processes); none when nobody answers (the owner died and its lease has not run out yet).
+   */
+  private async waitingElsewhere(tableId: string): Promise<number[]> {
+    if (!this.coordinator) return [];
+    try {
+      return (await this.forward<number[]>({ kind: "waiting", table: tableId })) ?? [];
+    } catch (error) {
+      this.log(`table ${tableId}: whose turn it is went unanswered: ${(error as Error).message}`);
+      return [];
+    }
   }
 
   /** The match started (its row already says so): tell everyone, set bots and clocks going. */
@@ -1142,6 +1159,10 @@ export class Hub {
         return this.seatBot(call.table, call.seat, call.creatorToken, call.level);
       case "chat":
         return this.postChat(this.live(call.table), call.draft);
+      case "waiting": {
+        const live = this.live(call.table);
+        return live.state === null || live.record.status !== "playing" ? [] : waitingSeats(live.game.decision(live.state));
+      }
     }
   }
 

@@ -514,6 +514,43 @@ describe("several processes: a table's other messages go to its owner", () => {
     await closeAll(players);
   }, 180_000);
 
+  it("your tables asked on a process that neither owns nor follows the table: whose turn it is comes from the owner", async () => {
+    const c = await cluster();
+    // Both seats joined and played through the owner (process 0); process 2 never sees the table.
+    const { id } = await openTable(c, { turnSeconds: 600 });
+    const tokens = [await join(c, id, 0, 0), await join(c, id, 1, 0)];
+    const players = await Promise.all(tokens.map((token) => connect(c, 0, id, token)));
+    const mine = async () => {
+      const answer = await http(c.servers[2]!, "POST", "/api/my-tables", { seats: tokens.map((token) => ({ tableId: id, token })) });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.tables as { table: { id: string; status: string }; seat: number; yourTurn: boolean; deadline: number | null }[];
+    };
+    const expectTurn = async (latest: Extract<ServerOut, { type: "sync" | "update" }>) => {
+      const tables = await mine();
+      expect(tables.map((t) => t.seat).sort()).toEqual([0, 1]);
+      for (const t of tables) {
+        expect(t.table).toMatchObject({ id, status: "playing" });
+        expect(t.yourTurn, `seat ${t.seat} at version ${latest.version} (waiting: ${latest.decision.seats.join(",")})`).toBe(latest.decision.seats.includes(t.seat));
+        // Its clock from the stored row: the turn's deadline for the seat that must decide.
+        if (t.yourTurn) expect(t.deadline).toBe(latest.decision.deadline);
+        else expect(t.deadline).toBeNull();
+      }
+      // The seat that must decide is listed first.
+      expect(tables[0]!.yourTurn).toBe(true);
+    };
+    let latest: Extract<ServerOut, { type: "sync" | "update" }> = await players[0]!.waitFor("sync");
+    await expectTurn(latest);
+    // Play until the other seat must decide: the answer follows the owner's match.
+    const first = latest.decision.seats[0]!;
+    for (let n = 0; latest.decision.seats.includes(first); n++) {
+      const from = players[first]!.messages.length;
+      players[first]!.send({ type: "act", action: latest.legal!.find((l) => (l.action as { type: string }).type === "end")?.action ?? latest.legal![0]!.action, ref: `t${n}` });
+      latest = await players[first]!.waitFor("update", () => true, from);
+    }
+    await expectTurn(latest);
+    await closeAll(players);
+  }, 180_000);
+
   it("a hint asked on a process that does not own the table is answered (from that process's copy of the match)", async () => {
     const c = await cluster();
     const { players, spectators } = await playing(c, [1, 2], [], { hints: true });
