@@ -14,9 +14,12 @@
 //   does not own, forwarded to the owner (`OwnerCall`: acts, joins, chat, resign, reclaim, rematch,
 //   the creator's cancel and seat → bot), the owner's answers, and the seats connected to each
 //   process (the owner's grace periods count them).
+// - the log-in rate limits (`<prefix>rate:<name>:<key>`): one token bucket per address and per
+//   account name for all the processes, taken atomically by a script on Redis's clock.
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { HubError, type Coordinator, type Hub, type OwnerCall } from "./hub.ts";
+import type { Buckets, KeyedBuckets } from "./limits.ts";
 import type { ErrorCode, ErrorParams } from "./protocol.ts";
 import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.ts";
 
@@ -46,6 +49,25 @@ type InboxMessage =
 const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
 /** Deletes a lease only if it is still ours. */
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+/**
+ * Takes a token from a bucket (`TokenBucket` in limits.ts: ARGV[2] tokens at most, refilled at
+ * ARGV[1] a millisecond, full when absent): 0, else the milliseconds until one is there. The key
+ * expires once the bucket would be full again.
+ */
+const TAKE = `
+local rate = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local time = redis.call("time")
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local held = redis.call("hmget", KEYS[1], "tokens", "at")
+local tokens = burst
+if held[1] then tokens = math.min(burst, tonumber(held[1]) + math.max(0, now - tonumber(held[2])) * rate) end
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = math.ceil((1 - tokens) / rate) end
+redis.call("hset", KEYS[1], "tokens", tostring(tokens), "at", tostring(now))
+redis.call("pexpire", KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
+return wait`;
 
 export class Cluster implements Coordinator {
   /** This process, as the others address it. */
@@ -227,6 +249,29 @@ export class Cluster implements Coordinator {
 
   released(table: string): void {
     this.release(table).catch((error: Error) => this.log(`cluster: table ${table}: releasing its lease failed: ${error.message}`));
+  }
+
+  // ------------------------------------------------------------ shared rate limits
+
+  /**
+   * Buckets of `perMinute` (a burst of as many) shared by every process; while Redis cannot be
+   * reached, this process's own `local` ones count instead (each process then allows its own).
+   */
+  buckets(name: string, perMinute: number, local: KeyedBuckets): Buckets {
+    let failing = false;
+    return {
+      take: async (key: string) => {
+        try {
+          const wait = Number(await this.cmd.eval(TAKE, 1, `${this.prefix}rate:${name}:${key}`, perMinute / 60_000, perMinute));
+          failing = false;
+          return wait;
+        } catch (error) {
+          if (!failing) this.log(`cluster: rate limit ${name}: redis: ${(error as Error).message}; counting in this process`);
+          failing = true;
+          return local.take(key);
+        }
+      },
+    };
   }
 
   // ------------------------------------------------------------ the owner's changes

@@ -34,8 +34,8 @@ interface Cluster {
   redis: Redis;
 }
 
-/** `n` processes sharing a fresh PostgreSQL schema and Redis prefix. */
-async function startCluster(n: number, leaseMs: number): Promise<Cluster> {
+/** `n` processes sharing a fresh PostgreSQL schema and Redis prefix (`env`: LIMIT_* and the like). */
+async function startCluster(n: number, leaseMs: number, env: NodeJS.ProcessEnv = {}): Promise<Cluster> {
   const schema = `cluster_${randomBytes(5).toString("hex")}`;
   const prefix = `grimoire-test:${schema}:`;
   const storage = new PostgresStorage(PG_URL, { schema });
@@ -44,7 +44,7 @@ async function startCluster(n: number, leaseMs: number): Promise<Cluster> {
   const servers: ChildServer[] = [];
   for (let i = 0; i < n; i++) {
     servers.push(
-      await spawnServer({ DATA_DIR: "/nonexistent", DATABASE_URL: PG_URL, PG_SCHEMA: schema, REDIS_URL, REDIS_PREFIX: prefix, LEASE_MS: String(leaseMs), LOG_LEVEL: "info", BOT_WORKERS: "1" }),
+      await spawnServer({ DATA_DIR: "/nonexistent", DATABASE_URL: PG_URL, PG_SCHEMA: schema, REDIS_URL, REDIS_PREFIX: prefix, LEASE_MS: String(leaseMs), LOG_LEVEL: "info", BOT_WORKERS: "1", ...env }),
     );
   }
   cleanups.push(async () => {
@@ -560,5 +560,31 @@ describe("several processes: a table's other messages go to its owner", () => {
     expect(hint.version).toBe(0);
     expect(hint.review).not.toBeNull();
     await closeAll([...players, ...spectators]);
+  }, 180_000);
+});
+
+describe("several processes: accounts", () => {
+  it("the log-in limits hold across processes: per name and per address, whichever process is asked", async () => {
+    const c = await startCluster(2, 3000, { LIMIT_LOGINS_PER_MINUTE: "4", LIMIT_LOGINS_PER_NAME_PER_MINUTE: "2" });
+    const [a, b] = c.servers as [ChildServer, ChildServer];
+    const login = (s: ChildServer, name: string) => http(s, "POST", "/api/login", { name, password: "not the one" });
+    // Two tries on one name, one on each process; the third is refused on either.
+    expect((await login(a, "target")).status).toBe(401);
+    expect((await login(b, "Target")).status).toBe(401);
+    const byName = await login(a, "TARGET");
+    expect(byName.status, JSON.stringify(byName.body)).toBe(429);
+    expect(byName.body.error).toMatchObject({ code: "rate-limited", params: { retryAfterMs: expect.any(Number) } });
+    expect(byName.body.error.params.retryAfterMs).toBeGreaterThan(0);
+    // This address has tried three times (on both processes): one more, then it waits, on both.
+    expect((await login(b, "someone")).status).toBe(401);
+    for (const s of [a, b]) {
+      const byAddress = await login(s, "someone-else");
+      expect(byAddress.status, JSON.stringify(byAddress.body)).toBe(429);
+      expect(byAddress.body.error.message).toMatch(/at most 4 log-ins a minute/);
+    }
+    // One bucket per address and per name, kept in Redis.
+    expect((await c.redis.keys(`${c.prefix}rate:*`)).sort()).toEqual(
+      [`${c.prefix}rate:logins-by-address:127.0.0.1`, ...["target", "someone"].map((n) => `${c.prefix}rate:logins-by-name:${n}`)].sort(),
+    );
   }, 180_000);
 });
