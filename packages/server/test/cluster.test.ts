@@ -4,7 +4,9 @@
 // spectators on every process see each update in order; the owner is SIGKILLed mid-game and
 // another process takes over; a paused owner comes back after its lease and is refused. The table's
 // other messages (chat, resign, reclaim, rematch, the creator's cancel and seat → bot, hints) asked
-// on a process that does not own the table reach the owner, and their effect every process's clients.
+// on a process that does not own the table reach the owner, and their effect every process's clients;
+// "your tables" on a third process knows whose turn it is. An account's session and ratings are the
+// same on every process, and the log-in limits hold across processes.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -563,7 +565,60 @@ describe("several processes: a table's other messages go to its owner", () => {
   }, 180_000);
 });
 
+/** An HTTP call with a session cookie (null: none); the cookie the answer sets, if any. */
+async function withCookie(server: { url: string }, cookie: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; cookie: string | null }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const set = response.headers.get("set-cookie");
+  return { status: response.status, body: await response.json(), cookie: set ? set.split(";")[0]! : null };
+}
+
 describe("several processes: accounts", () => {
+  it("an account made on one process is logged in on the others; a rated result shows the same ratings on every process", async () => {
+    const c = await startCluster(2, 3000);
+    const [a, b] = c.servers as [ChildServer, ChildServer];
+    const created = await withCookie(a, null, "POST", "/api/account", { name: "Roamer", password: "a long password" });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const session = created.cookie!;
+    expect((await withCookie(b, session, "GET", "/api/me")).body.player?.name).toBe("Roamer");
+    // A log-in on B, its session used on A and ended there: B no longer knows it.
+    const second = (await withCookie(b, null, "POST", "/api/login", { name: "roamer", password: "a long password" })).cookie!;
+    expect((await withCookie(a, second, "GET", "/api/me")).body.player?.name).toBe("Roamer");
+    await withCookie(a, second, "POST", "/api/logout");
+    expect((await withCookie(b, second, "GET", "/api/me")).body.player).toBeNull();
+    expect((await withCookie(b, session, "GET", "/api/me")).body.player?.name).toBe("Roamer");
+
+    // A rated table against an easy bot, created (and owned) on A, joined with the account on B.
+    const table = await http(a, "POST", "/api/tables", { game: "abracadawhat", seats: [{ kind: "open" }, { kind: "bot", level: "easy" }], rated: true });
+    expect(table.status, JSON.stringify(table.body)).toBe(200);
+    const id = table.body.table.id as string;
+    const joined = await withCookie(b, session, "POST", `/api/tables/${id}/join`, { name: "Roamer", seat: 0 });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(joined.body.table.rated).toBe(true);
+    // The account's seat is known on the process that did not seat it.
+    expect((await withCookie(a, session, "GET", "/api/me/seats")).body.seats).toMatchObject([{ table: id, seat: 0 }]);
+    const seat = await Client.open(b);
+    seat.send({ type: "hello", tableId: id, token: joined.body.token });
+    await seat.waitFor("sync");
+    seat.send({ type: "resign", ref: "r" });
+    expect((await seat.waitFor("over")).outcome?.winners).toEqual([1]);
+    await seat.close();
+    const boards = await Promise.all(c.servers.map((s) => http(s, "GET", "/api/leaderboard/abracadawhat")));
+    const profiles = await Promise.all(c.servers.map((s) => http(s, "GET", "/api/players/Roamer")));
+    for (const answer of [...boards, ...profiles]) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(boards[0]!.body.players).toMatchObject([
+      { name: null, bot: "easy", played: 1, won: 1 },
+      { name: "Roamer", bot: null, played: 1, won: 0 },
+    ]);
+    expect(profiles[0]!.body.games).toMatchObject([{ game: "abracadawhat", played: 1, won: 0, rating: { ordinal: expect.any(Number) } }]);
+    expect(profiles[0]!.body.matches).toMatchObject([{ table: id, result: "lost", rated: true }]);
+    expect(boards[1]!.body).toEqual(boards[0]!.body);
+    expect(profiles[1]!.body).toEqual(profiles[0]!.body);
+  }, 180_000);
+
   it("the log-in limits hold across processes: per name and per address, whichever process is asked", async () => {
     const c = await startCluster(2, 3000, { LIMIT_LOGINS_PER_MINUTE: "4", LIMIT_LOGINS_PER_NAME_PER_MINUTE: "2" });
     const [a, b] = c.servers as [ChildServer, ChildServer];
