@@ -16,9 +16,11 @@
 //   process (the owner's grace periods count them).
 // - the log-in rate limits (`<prefix>rate:<name>:<key>`): one token bucket per address and per
 //   account name for all the processes, taken atomically by a script on Redis's clock.
+// - a claim per review being computed (`<prefix>review:<table>/<seat>`, a lease renewed with the
+//   tables', its progress beside it): one process computes it, the others answer with its progress.
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { HubError, type Coordinator, type Hub, type OwnerCall } from "./hub.ts";
+import { HubError, type Coordinator, type Hub, type OwnerCall, type ReviewClaim } from "./hub.ts";
 import type { Buckets, KeyedBuckets } from "./limits.ts";
 import type { ErrorCode, ErrorParams } from "./protocol.ts";
 import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.ts";
@@ -80,6 +82,8 @@ export class Cluster implements Coordinator {
   private readonly sub: Redis;
   /** The value of each lease held, by table. */
   private readonly leases = new Map<string, string>();
+  /** The value of each review claim held, by its key. */
+  private readonly reviews = new Map<string, string>();
   /** When the leases were last all renewed (past `leaseMs` without it, this process owns nothing). */
   private renewedAt = Date.now();
   private readonly calls = new Map<string, { table: string; owner: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
@@ -205,12 +209,19 @@ export class Cluster implements Coordinator {
     const started = Date.now();
     try {
       const held = [...this.leases];
+      const reviews = [...this.reviews];
       const pipeline = this.cmd.pipeline();
       for (const [table, value] of held) pipeline.eval(RENEW, 1, this.leaseKey(table), value, this.leaseMs);
+      for (const [key, value] of reviews) pipeline.eval(RENEW, 1, key, value, this.leaseMs);
       const results = (await pipeline.exec()) ?? [];
       held.forEach(([table], i) => {
         const [error, kept] = results[i] ?? [null, 0];
         if (error || kept !== 1) this.lose(table, "its lease expired");
+      });
+      // A review claim lost (renewed too late): the review goes on here; another process may start it too.
+      reviews.forEach(([key], i) => {
+        const [error, kept] = results[held.length + i] ?? [null, 0];
+        if (error || kept !== 1) this.reviews.delete(key);
       });
       this.renewedAt = started;
     } catch (error) {
@@ -270,6 +281,24 @@ export class Cluster implements Coordinator {
           failing = true;
           return local.take(key);
         }
+      },
+    };
+  }
+
+  // ------------------------------------------------------------ reviews
+
+  async claimReview(key: string): Promise<ReviewClaim | { done: number }> {
+    const claimKey = `${this.prefix}review:${key}`;
+    const doneKey = `${claimKey}:done`;
+    const value = `${this.node}:${randomBytes(6).toString("hex")}`;
+    if ((await this.cmd.set(claimKey, value, "PX", this.leaseMs, "NX")) !== "OK") return { done: Number(await this.cmd.get(doneKey)) || 0 };
+    this.reviews.set(claimKey, value);
+    const failed = (error: Error) => this.log(`cluster: review ${key}: ${error.message}`);
+    return {
+      progress: (done) => void this.cmd.set(doneKey, String(done), "PX", 10 * this.leaseMs).catch(failed),
+      release: () => {
+        if (!this.reviews.delete(claimKey)) return;
+        this.cmd.eval(RELEASE, 1, claimKey, value).then(() => this.cmd.del(doneKey), failed).catch(failed);
       },
     };
   }
@@ -410,6 +439,8 @@ export class Cluster implements Coordinator {
     this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
     for (const table of [...this.leases.keys()]) await this.release(table).catch(() => {});
+    for (const [key, value] of [...this.reviews]) await this.cmd.eval(RELEASE, 1, key, value).catch(() => {});
+    this.reviews.clear();
     for (const call of this.calls.values()) {
       clearTimeout(call.timer);
       call.reject(new HubError("unavailable", "the server is restarting", { retryAfterMs: 1000 }));

@@ -553,6 +553,49 @@ describe("several processes: a table's other messages go to its owner", () => {
     await closeAll(players);
   }, 180_000);
 
+  it("a review asked of two processes at once is computed by one; the other answers with its progress, then the stored review", async () => {
+    const c = await cluster();
+    const { id, players } = await playing(c, [1, 2], []);
+    // Eight decisions (whoever must decide), then seat 0 resigns.
+    type Latest = Extract<ServerOut, { type: "sync" | "update" }>;
+    let version = 0;
+    let byZero = 0;
+    for (let n = 0; n < 8; n++) {
+      const views = players.map((p) => p.messages.findLast((m) => (m.type === "sync" || m.type === "update") && m.version === version) as Latest);
+      if (views[0]!.decision.type === "over") break;
+      const seat = views[0]!.decision.seats[0]!;
+      const legal = views[seat]!.legal!;
+      players[seat]!.send({ type: "act", action: legal[n % legal.length]!.action, ref: `v${version}` });
+      if (seat === 0) byZero++;
+      version++;
+      await Promise.all(players.map((p) => p.waitFor("update", (m) => m.version === version)));
+    }
+    expect(byZero).toBeGreaterThan(0);
+    players[0]!.send({ type: "resign", ref: "r" });
+    for (const p of players) await p.waitFor("over");
+    await closeAll(players);
+    const ask = (i: number) => http(c.servers[i]!, "GET", `/api/tables/${id}/review?seat=0`);
+    const first = await Promise.all([ask(1), ask(2)]);
+    for (const answer of first) expect(answer.body).toMatchObject({ status: "pending", total: byZero });
+    const done: unknown[] = [];
+    for (const i of [1, 2]) {
+      const until = Date.now() + 120_000;
+      for (;;) {
+        const answer = await ask(i);
+        if (answer.status === 200) {
+          done.push(answer.body.review);
+          break;
+        }
+        expect(answer.body).toMatchObject({ status: "pending", total: byZero });
+        if (Date.now() > until) throw new Error(`process ${i}: the review is still pending: ${JSON.stringify(answer.body)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    expect(done[1]).toEqual(done[0]);
+    const started = c.servers.flatMap((s) => s.output().match(new RegExp(`table ${id}: review of seat 0: \\d+ decisions to compute`, "g")) ?? []);
+    expect(started, "one process computed the review").toHaveLength(1);
+  }, 180_000);
+
   it("a hint asked on a process that does not own the table is answered (from that process's copy of the match)", async () => {
     const c = await cluster();
     const { players, spectators } = await playing(c, [1, 2], [], { hints: true });
