@@ -5,8 +5,9 @@
 // another process takes over; a paused owner comes back after its lease and is refused. The table's
 // other messages (chat, resign, reclaim, rematch, the creator's cancel and seat → bot, hints) asked
 // on a process that does not own the table reach the owner, and their effect every process's clients;
-// "your tables" on a third process knows whose turn it is. An account's session and ratings are the
-// same on every process, and the log-in limits hold across processes.
+// "your tables" on a third process knows whose turn it is, and a review asked of two processes is
+// computed by one. An account's session and ratings are the same on every process, and the log-in
+// limits hold across processes.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
