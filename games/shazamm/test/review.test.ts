@@ -22,7 +22,7 @@ function opening(seed: number): ShazammState {
 function bidRows(insight: ReviewInsight): { bid: number; p: number; value: number; marked: boolean }[] {
   return insight.rows.map((row) => {
     expect(row.label).toMatchObject({ key: "review.insight.bid" });
-    return { bid: Number((row.label as { params: { n: number } }).params.n), p: row.values[0]!, value: row.values[1]!, marked: row.marked === true };
+    return { bid: Number(row.label.params?.["n"]), p: row.values[0]!, value: row.values[1]!, marked: row.marked === true };
   });
 }
 
