@@ -10,7 +10,7 @@ import { spellRef } from "./describe.ts";
 import type { Action, State } from "./state.ts";
 import type { View } from "./view.ts";
 
-/** Losses in round-end score share (docs/bots.md): a sure failed call costs 0.08 to 0.13 at 4 to 6 lives. */
+/** Losses in round-end score share (docs/bots.md): a sure failed call costs about a life, 0.076 to 0.13; the Dragon's 0.15 to 0.25. */
 export const THRESHOLDS = { inaccuracy: 0.02, mistake: 0.045, blunder: 0.08 } as const;
 
 /** The exact chance of holding each spell and each call's expected value, the call made marked. */

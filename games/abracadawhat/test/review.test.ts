@@ -1,9 +1,10 @@
 // The review of Abraca…What?: its chances equal the exact posterior, computed here by brute force
 // over every deal of distinguishable stones (an implementation independent of posterior.ts), on
-// hand-built views; and a call of a spell whose stones are all in sight elsewhere is a blunder.
+// hand-built views; and a call of a spell whose stones are all in sight elsewhere is a blunder,
+// the Dragon's (a die roll of lives lost) by far.
 import { decisionRng, reviewDecision } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { abracadawhatGame as game, unseenCounts, type HandStep, type State, type View } from "../src/index.ts";
+import { abracadawhatGame as game, reviewThresholds, unseenCounts, type HandStep, type State, type View } from "../src/index.ts";
 import { arranged, cast, end } from "./helpers.ts";
 
 /** Every k-subset of indices 0..n-1. */
@@ -105,5 +106,16 @@ describe("a call of a spell whose stones are all in sight elsewhere", () => {
     expect(reviewed.insight!.rows[2]!.values[0]).toBe(0);
     expect(reviewed.label).toBe("blunder");
     expect(reviewed.choices[reviewed.chosen]!.value).toBe(Math.min(...reviewed.choices.map((c) => c.value)));
+  }, 120_000);
+
+  it.each([6, 4])("is a blunder well past the threshold when it is the Dragon (at %i lives)", (life) => {
+    // Seat 1 holds the one Dragon stone: seat 0 calling 1 fails for sure and loses a die roll of
+    // lives, not one (measured 0.15 to 0.25 at 4 to 6 lives over decision seeds 5 to 8).
+    const s = arranged(2, { hands: [[2, 3, 4, 6, 7], [1, 3, 5, 8, 8]], life: [life, 6], turn: 0 });
+    const legal = game.legalActions(s, 0);
+    const reviewed = reviewDecision(game, game.reviewer, { view: game.view(s, 0), seat: 0, legal, rng: decisionRng(5, 0) }, { type: "cast", spell: 1 }, 0)!;
+    expect(reviewed.insight!.rows[0]!.values[0]).toBe(0);
+    expect(reviewed.label).toBe("blunder");
+    expect(reviewed.loss).toBeGreaterThan(1.5 * reviewThresholds.blunder);
   }, 120_000);
 });

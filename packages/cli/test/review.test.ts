@@ -1,14 +1,30 @@
 // The post-game review of every registered game: a decision reviewed from a seat's view does not
-// change when what the seat cannot see is redrawn (game.shuffleHidden), it tells choices apart,
-// and a record's review is deterministic for its seed.
+// change when what the seat cannot see is redrawn (game.shuffleHidden; the redraw is checked to
+// have changed something besides the generator), it tells choices apart, and a record's review is
+// deterministic for its seed.
 import { describe, expect, it } from "vitest";
 import { games } from "@grimoire/catalog";
 import { createRng, deepEqual, playout, reviewDecision, reviewRecord, decisionRng, REVIEW_LABELS, type AnyGame } from "@grimoire/engine";
 import { positions } from "./support/positions.ts";
 
-/** Mid-game states, stopped at a seat with a decision the game rates. */
+/** Random actions until the game ends: the median length of five games, to spread positions over one. */
+function typicalLength(game: AnyGame): number {
+  const lengths = [0, 1, 2, 3, 4].map((g) => {
+    const state = game.setup({ seats: game.minSeats, options: game.optionsSchema.parse({}), seed: 900 + g });
+    const random = game.bots[game.levels.easy]!.create();
+    return playout(game, state, Array.from({ length: game.minSeats }, () => random) as never, createRng(g)).length;
+  });
+  return lengths.sort((a, b) => a - b)[2]!;
+}
+
+/** Where the g-th position stops, as a share of a typical game: from its start to late in it. */
+const SPREAD = [0.05, 0.2, 0.35, 0.5, 0.7];
+
+/** Mid-game states spread over a game, stopped at a seat with a decision the game rates. */
 function ratedPositions(game: AnyGame, count: number): { state: unknown; seat: number }[] {
-  return positions(game, count, { rng: 4242, firstSeed: 900, steps: (g) => 2 + g * 4, triesPerPosition: 6 }, (state, seat) => {
+  const length = typicalLength(game);
+  const steps = (g: number) => Math.max(1, Math.floor(length * SPREAD[g % SPREAD.length]!));
+  return positions(game, count, { rng: 4242, firstSeed: 900, steps, triesPerPosition: 6 }, (state, seat) => {
     const legal = game.legalActions(state, seat);
     if (legal.length < 2) return false;
     const context = { view: game.view(state, seat), seat, legal, rng: decisionRng(1, 0) };
@@ -16,12 +32,29 @@ function ratedPositions(game: AnyGame, count: number): { state: unknown; seat: n
   });
 }
 
+/** The state without its generator (every shuffleHidden forks a new one: that alone proves nothing). */
+const withoutRng = (state: unknown) => ({ ...(state as Record<string, unknown>), rng: null });
+
+/**
+ * The state with what `seat` cannot see redrawn, the seat's view unchanged: the first of a few
+ * redraws that differs from the original somewhere else than the generator (a single draw may
+ * deal the same hidden cards again).
+ */
+function redrawn(game: AnyGame, state: unknown, seat: number): unknown {
+  for (let seed = 31; seed < 36; seed++) {
+    const other = game.shuffleHidden(game.clone(state), seat, createRng(seed));
+    expect(deepEqual(game.view(other, seat), game.view(state, seat)), `${game.id}: the redraw changed the seat's view`).toBe(true);
+    if (!deepEqual(withoutRng(other), withoutRng(state))) return other;
+  }
+  throw new Error(`${game.id}: five redraws left everything the seat cannot see as it was`);
+}
+
 describe.each(games.map((g) => [g.id, g] as const))("%s review", (_id, game) => {
-  it("of a decision is the same when what the seat cannot see is redrawn", () => {
-    const found = ratedPositions(game, 2);
-    expect(found.length).toBeGreaterThan(0);
+  it("of a decision is the same when what the seat cannot see is redrawn, at five decisions spread over a game", () => {
+    const found = ratedPositions(game, 5);
+    expect(found).toHaveLength(5);
     for (const { state, seat } of found) {
-      const other = game.shuffleHidden(game.clone(state), seat, createRng(31));
+      const other = redrawn(game, state, seat);
       const legal = game.legalActions(state, seat);
       const chosen = legal[legal.length - 1];
       const a = reviewDecision(game, game.reviewer, { view: game.view(state, seat), seat, legal, rng: decisionRng(7, 3) }, chosen, 3);

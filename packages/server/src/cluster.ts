@@ -14,9 +14,14 @@
 //   does not own, forwarded to the owner (`OwnerCall`: acts, joins, chat, resign, reclaim, rematch,
 //   the creator's cancel and seat → bot), the owner's answers, and the seats connected to each
 //   process (the owner's grace periods count them).
+// - the log-in rate limits (`<prefix>rate:<name>:<key>`): one token bucket per address and per
+//   account name for all the processes, taken atomically by a script on Redis's clock.
+// - a claim per review being computed (`<prefix>review:<table>/<seat>`, a lease renewed with the
+//   tables', its progress beside it): one process computes it, the others answer with its progress.
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { HubError, type Coordinator, type Hub, type OwnerCall } from "./hub.ts";
+import { HubError, type Coordinator, type Hub, type OwnerCall, type ReviewClaim } from "./hub.ts";
+import type { Buckets, KeyedBuckets } from "./limits.ts";
 import type { ErrorCode, ErrorParams } from "./protocol.ts";
 import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.ts";
 
@@ -47,6 +52,25 @@ const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("
 /** Deletes a lease only if it is still ours. */
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
+/**
+ * Takes a token from a bucket (`TokenBucket` in limits.ts: ARGV[2] tokens at most, refilled at
+ * ARGV[1] a millisecond, full when absent): 0, else the milliseconds until one is there. The key
+ * expires once the bucket would be full again.
+ */
+const TAKE = `
+local rate = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local time = redis.call("time")
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local held = redis.call("hmget", KEYS[1], "tokens", "at")
+local tokens = burst
+if held[1] then tokens = math.min(burst, tonumber(held[1]) + math.max(0, now - tonumber(held[2])) * rate) end
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = math.ceil((1 - tokens) / rate) end
+redis.call("hset", KEYS[1], "tokens", tostring(tokens), "at", tostring(now))
+redis.call("pexpire", KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
+return wait`;
+
 export class Cluster implements Coordinator {
   /** This process, as the others address it. */
   readonly node = randomBytes(6).toString("hex");
@@ -58,6 +82,8 @@ export class Cluster implements Coordinator {
   private readonly sub: Redis;
   /** The value of each lease held, by table. */
   private readonly leases = new Map<string, string>();
+  /** The value of each review claim held, by its key. */
+  private readonly reviews = new Map<string, string>();
   /** When the leases were last all renewed (past `leaseMs` without it, this process owns nothing). */
   private renewedAt = Date.now();
   private readonly calls = new Map<string, { table: string; owner: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
@@ -183,12 +209,19 @@ export class Cluster implements Coordinator {
     const started = Date.now();
     try {
       const held = [...this.leases];
+      const reviews = [...this.reviews];
       const pipeline = this.cmd.pipeline();
       for (const [table, value] of held) pipeline.eval(RENEW, 1, this.leaseKey(table), value, this.leaseMs);
+      for (const [key, value] of reviews) pipeline.eval(RENEW, 1, key, value, this.leaseMs);
       const results = (await pipeline.exec()) ?? [];
       held.forEach(([table], i) => {
         const [error, kept] = results[i] ?? [null, 0];
         if (error || kept !== 1) this.lose(table, "its lease expired");
+      });
+      // A review claim lost (renewed too late): the review goes on here; another process may start it too.
+      reviews.forEach(([key], i) => {
+        const [error, kept] = results[held.length + i] ?? [null, 0];
+        if (error || kept !== 1) this.reviews.delete(key);
       });
       this.renewedAt = started;
     } catch (error) {
@@ -227,6 +260,47 @@ export class Cluster implements Coordinator {
 
   released(table: string): void {
     this.release(table).catch((error: Error) => this.log(`cluster: table ${table}: releasing its lease failed: ${error.message}`));
+  }
+
+  // ------------------------------------------------------------ shared rate limits
+
+  /**
+   * Buckets of `perMinute` (a burst of as many) shared by every process; while Redis cannot be
+   * reached, this process's own `local` ones count instead (each process then allows its own).
+   */
+  buckets(name: string, perMinute: number, local: KeyedBuckets): Buckets {
+    let failing = false;
+    return {
+      take: async (key: string) => {
+        try {
+          const wait = Number(await this.cmd.eval(TAKE, 1, `${this.prefix}rate:${name}:${key}`, perMinute / 60_000, perMinute));
+          failing = false;
+          return wait;
+        } catch (error) {
+          if (!failing) this.log(`cluster: rate limit ${name}: redis: ${(error as Error).message}; counting in this process`);
+          failing = true;
+          return local.take(key);
+        }
+      },
+    };
+  }
+
+  // ------------------------------------------------------------ reviews
+
+  async claimReview(key: string): Promise<ReviewClaim | { done: number }> {
+    const claimKey = `${this.prefix}review:${key}`;
+    const doneKey = `${claimKey}:done`;
+    const value = `${this.node}:${randomBytes(6).toString("hex")}`;
+    if ((await this.cmd.set(claimKey, value, "PX", this.leaseMs, "NX")) !== "OK") return { done: Number(await this.cmd.get(doneKey)) || 0 };
+    this.reviews.set(claimKey, value);
+    const failed = (error: Error) => this.log(`cluster: review ${key}: ${error.message}`);
+    return {
+      progress: (done) => void this.cmd.set(doneKey, String(done), "PX", 10 * this.leaseMs).catch(failed),
+      release: () => {
+        if (!this.reviews.delete(claimKey)) return;
+        this.cmd.eval(RELEASE, 1, claimKey, value).then(() => this.cmd.del(doneKey), failed).catch(failed);
+      },
+    };
   }
 
   // ------------------------------------------------------------ the owner's changes
@@ -365,6 +439,8 @@ export class Cluster implements Coordinator {
     this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
     for (const table of [...this.leases.keys()]) await this.release(table).catch(() => {});
+    for (const [key, value] of [...this.reviews]) await this.cmd.eval(RELEASE, 1, key, value).catch(() => {});
+    this.reviews.clear();
     for (const call of this.calls.values()) {
       clearTimeout(call.timer);
       call.reject(new HubError("unavailable", "the server is restarting", { retryAfterMs: 1000 }));

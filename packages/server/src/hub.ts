@@ -88,6 +88,14 @@ export interface Coordinator {
   presence(tableId: string, seats: number[]): void;
   /** This process no longer owns the table (an append refused, or a finished or cancelled table left its memory). */
   released(tableId: string): void;
+  /** The right to compute a review (`key`: "table/seat") for every process, or how far the process that has it is. */
+  claimReview(key: string): Promise<ReviewClaim | { done: number }>;
+}
+
+/** This process computes a review for every process until it lets it go (stored or failed). */
+export interface ReviewClaim {
+  progress(done: number): void;
+  release(): void;
 }
 
 /**
@@ -103,7 +111,9 @@ export type OwnerCall =
   | { kind: "rematch"; table: string; seat: number }
   | { kind: "cancel"; table: string; creatorToken: string }
   | { kind: "seat-bot"; table: string; seat: number; creatorToken: string; level: BotLevel }
-  | { kind: "chat"; table: string; draft: ChatDraft };
+  | { kind: "chat"; table: string; draft: ChatDraft }
+  /** Not a change: the seats the owner's match waits for ("your tables" on another process). */
+  | { kind: "waiting"; table: string };
 
 /** A checked chat message, before the owner numbers, dates and stores it. */
 export type ChatDraft = Pick<ChatRecord, "channel" | "seat" | "name" | "text">;
@@ -946,11 +956,26 @@ export class Hub {
       const hash = sha256(token);
       const seat = record.seats.findIndex((s) => s.tokenHash === hash);
       if (seat < 0) continue;
-      const yourTurn = live !== undefined && live.state !== null && record.status === "playing" && !isResigned(record, seat) && waitingSeats(game.decision(live.state)).includes(seat);
+      const waiting = record.status !== "playing" ? [] : live !== undefined && live.state !== null ? waitingSeats(game.decision(live.state)) : await this.waitingElsewhere(tableId);
+      const yourTurn = waiting.includes(seat) && !isResigned(record, seat);
       found.push({ table: this.infoOf(record, game, live?.subscribers ?? new Set()), seat, yourTurn, deadline: yourTurn ? seatDeadline(record, seat) : null });
     }
     const rank = (t: MyTable) => (t.yourTurn ? 0 : t.table.status === "playing" ? 1 : t.table.status === "open" ? 2 : 3);
     return found.sort((a, b) => rank(a) - rank(b) || (a.deadline ?? Infinity) - (b.deadline ?? Infinity) || b.table.createdAt - a.table.createdAt);
+  }
+
+  /**
+   * The seats a playing table not in this process's memory waits for: asked of its owner (several
+   * processes); none when nobody answers (the owner died and its lease has not run out yet).
+   */
+  private async waitingElsewhere(tableId: string): Promise<number[]> {
+    if (!this.coordinator) return [];
+    try {
+      return (await this.forward<number[]>({ kind: "waiting", table: tableId })) ?? [];
+    } catch (error) {
+      this.log(`table ${tableId}: whose turn it is went unanswered: ${(error as Error).message}`);
+      return [];
+    }
   }
 
   /** The match started (its row already says so): tell everyone, set bots and clocks going. */
@@ -1142,6 +1167,10 @@ export class Hub {
         return this.seatBot(call.table, call.seat, call.creatorToken, call.level);
       case "chat":
         return this.postChat(this.live(call.table), call.draft);
+      case "waiting": {
+        const live = this.live(call.table);
+        return live.state === null || live.record.status !== "playing" ? [] : waitingSeats(live.game.decision(live.state));
+      }
     }
   }
 
@@ -1761,6 +1790,15 @@ export class Hub {
     if (!found.ok) throw new HubError("internal", `the record does not replay: ${found.error}`);
     const review$ = this.bots.review;
     if (!review$) throw new HubError("unavailable", "reviews are not computed by this server");
+    const claimed = await this.claimReview(tableId, seat, found.value.length);
+    if ("answer" in claimed) return claimed.answer;
+    const claim = claimed.claim;
+    const local = this.reviewing.get(key);
+    if (local) {
+      claim?.release();
+      return { status: "pending", done: local.done, total: local.total };
+    }
+    this.log(`table ${tableId}: review of seat ${seat}: ${found.value.length} decisions to compute`);
     const progress = { done: 0, total: found.value.length, finished: Promise.resolve() };
     progress.finished = (async () => {
       try {
@@ -1768,6 +1806,7 @@ export class Hub {
           found.value.map((decision) =>
             review$.call(this.bots, { game: game.id, view: decision.view, seat, legal: decision.legal, chosen: decision.chosen, index: decision.index, seed: REVIEW_SEED }).then((r) => {
               progress.done++;
+              claim?.progress(progress.done);
               return r;
             }),
           ),
@@ -1779,10 +1818,32 @@ export class Hub {
         this.log(`table ${tableId}: review of seat ${seat} failed: ${(error as Error).message}`);
       } finally {
         this.reviewing.delete(key);
+        claim?.release();
       }
     })();
     this.reviewing.set(key, progress);
     return { status: "pending", done: 0, total: progress.total };
+  }
+
+  /**
+   * Several processes: one computes each review. This one does (its claim, null with one process
+   * or while Redis cannot be reached), or the answer to give now: another's progress, or the
+   * review it stored since storage was read.
+   */
+  private async claimReview(tableId: string, seat: number, total: number): Promise<{ claim: ReviewClaim | null } | { answer: ReviewResponse }> {
+    if (!this.coordinator) return { claim: null };
+    let claimed: ReviewClaim | { done: number };
+    try {
+      claimed = await this.coordinator.claimReview(`${tableId}/${seat}`);
+    } catch (error) {
+      this.log(`table ${tableId}: review of seat ${seat}: the other processes cannot be asked (${(error as Error).message}); computed here`);
+      return { claim: null };
+    }
+    if ("done" in claimed) return { answer: { status: "pending", done: claimed.done, total } };
+    const stored = await this.storage.getReview(tableId, seat).catch(() => null);
+    if (stored === null) return { claim: claimed };
+    claimed.release();
+    return { answer: { status: "done", review: stored as Review } };
   }
 
   /** Resolves once the review of `seat` being computed (if any) is stored or failed (tests). */

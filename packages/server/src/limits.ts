@@ -1,6 +1,7 @@
 // The limits that keep one client from taking the server down, their defaults and the
 // environment variables that change them (docs/server.md, "Limits"), and the token buckets,
-// keyed by client address, that enforce the rates and say how long to wait.
+// keyed by client address, that enforce the rates and say how long to wait (in memory here; the
+// log-in buckets of several processes live in Redis, cluster.ts).
 
 export interface Limits {
   /** Open WebSocket connections from one address. */
@@ -132,8 +133,13 @@ export class TokenBucket {
   }
 }
 
+/** Token buckets by key: 0 when a token was taken, else the milliseconds to wait. */
+export interface Buckets {
+  take(key: string): number | Promise<number>;
+}
+
 /** One bucket per key (a client address); full buckets are forgotten so the map stays small. */
-export class KeyedBuckets {
+export class KeyedBuckets implements Buckets {
   private readonly buckets = new Map<string, TokenBucket>();
   private sweepAt: number;
   constructor(

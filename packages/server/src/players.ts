@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { hashPassword, nameKey, newPlayerId, newSessionToken, parseAccountName, parsePassword, SESSION_COOKIE, SESSION_DAYS, verifyPassword } from "./accounts.ts";
 import { HubError, sha256, type Account, type Clock } from "./hub.ts";
-import { KeyedBuckets, type Limits } from "./limits.ts";
+import { KeyedBuckets, type Buckets, type Limits } from "./limits.ts";
 import type { BotLevel, LeaderboardResponse, MeResponse, MySeatsResponse, ProfileResponse, RatingInfo } from "./protocol.ts";
 import { ordinal } from "./ratings.ts";
 import { NameTakenError, type PlayerRecord, type SeatLink, type Storage } from "./storage.ts";
@@ -53,11 +53,13 @@ export function registerPlayerRoutes(
   clock: Clock,
   log: (line: string) => void,
   pageOf: (query: unknown) => { limit: number; offset: number },
+  /** Several processes: the log-in buckets shared through Redis (these in memory as its fallback). */
+  share: (name: string, perMinute: number, local: KeyedBuckets) => Buckets = (_name, _perMinute, local) => local,
 ): PlayerRoutes {
-  const byAddress = new KeyedBuckets(limits.loginsPerMinute, () => clock.now());
-  const byName = new KeyedBuckets(limits.loginsPerNamePerMinute, () => clock.now());
-  const throttle = (buckets: KeyedBuckets, key: string, perMinute: number, what: string) => {
-    const wait = buckets.take(key);
+  const byAddress = share("logins-by-address", limits.loginsPerMinute, new KeyedBuckets(limits.loginsPerMinute, () => clock.now()));
+  const byName = share("logins-by-name", limits.loginsPerNamePerMinute, new KeyedBuckets(limits.loginsPerNamePerMinute, () => clock.now()));
+  const throttle = async (buckets: Buckets, key: string, perMinute: number, what: string) => {
+    const wait = await buckets.take(key);
     if (wait > 0) throw new HubError("rate-limited", `at most ${perMinute} ${what} a minute`, { retryAfterMs: wait });
   };
 
@@ -106,7 +108,7 @@ export function registerPlayerRoutes(
   };
 
   app.post("/api/account", async (request, reply) => {
-    throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins and new accounts");
+    await throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins and new accounts");
     const body = credentialsSchema.safeParse(request.body ?? {});
     if (!body.success) throw badMessage(body.error);
     const name = parseAccountName(body.data.name);
@@ -130,11 +132,11 @@ export function registerPlayerRoutes(
   });
 
   app.post("/api/login", async (request, reply) => {
-    throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins");
+    await throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins");
     const body = credentialsSchema.safeParse(request.body ?? {});
     if (!body.success) throw badMessage(body.error);
     const key = nameKey(body.data.name.normalize("NFC").trim());
-    throttle(byName, key, limits.loginsPerNamePerMinute, "log-ins on one name");
+    await throttle(byName, key, limits.loginsPerNamePerMinute, "log-ins on one name");
     const player = await stored("reading a player", () => storage.playerByNameKey(key));
     if (!(await verifyPassword(body.data.password, player?.passwordHash ?? null)) || !player) throw new HubError("bad-credentials", "wrong name or password");
     const { session, cookie } = openSession(request, reply, player);
@@ -156,13 +158,13 @@ export function registerPlayerRoutes(
    * out (a stolen session ends here); this one gets a new session. Counted with the log-ins.
    */
   app.post("/api/account/password", async (request, reply) => {
-    throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins and password changes");
+    await throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins and password changes");
     const body = passwordChangeSchema.safeParse(request.body ?? {});
     if (!body.success) throw badMessage(body.error);
     const hash = sessionHash(request);
     const player = hash === null ? null : await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
     if (!player) throw new HubError("not-logged-in", "log in to change your password");
-    throttle(byName, player.nameKey, limits.loginsPerNamePerMinute, "log-ins on one name");
+    await throttle(byName, player.nameKey, limits.loginsPerNamePerMinute, "log-ins on one name");
     if (!(await verifyPassword(body.data.current, player.passwordHash))) throw new HubError("wrong-password", "the current password is wrong");
     const password = parsePassword(body.data.password);
     if (!password.ok) throw new HubError(password.error.code, password.error.message, password.error.params);

@@ -163,7 +163,8 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   registerErrors(app, metrics, () => draining);
   registerHealth(app, storage, metrics, () => draining);
   await app.register(fastifyCookie);
-  const players = registerPlayerRoutes(app, measuredStorage(storage, metrics, gameOf), catalog.games, limits, clock, log, pageOf);
+  const shared = cluster ? (name: string, perMinute: number, local: KeyedBuckets) => cluster.buckets(name, perMinute, local) : undefined;
+  const players = registerPlayerRoutes(app, measuredStorage(storage, metrics, gameOf), catalog.games, limits, clock, log, pageOf, shared);
   registerRoutes(app, liveHub, catalog.games, limits, players);
   const webDist = config.webDist === undefined ? null : config.webDist;
   const served = webDist !== null && existsSync(join(webDist, "index.html"));

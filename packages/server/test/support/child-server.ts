@@ -1,8 +1,10 @@
 // A server in its own process, for the crash, flood, shutdown and atomicity tests: DATA_DIR from the
 // environment (or PostgreSQL: DATABASE_URL and PG_SCHEMA), port 0; prints "PORT <n>" once listening;
-// SIGTERM shuts it down gracefully. REDIS_URL (with PG_SCHEMA), REDIS_PREFIX and LEASE_MS: one of several processes. GRIMOIRE_CRASH_AT_WRITE=N makes it SIGKILL itself just before its
+// SIGTERM shuts it down gracefully. REDIS_URL (with PG_SCHEMA), REDIS_PREFIX and LEASE_MS: one of
+// several processes. The LIMIT_* variables set a limit (the per-address ones are lifted otherwise:
+// tests talk from one address). GRIMOIRE_CRASH_AT_WRITE=N makes it SIGKILL itself just before its
 // N-th write.
-import { createLogger, createServer, PostgresStorage } from "../../src/index.ts";
+import { createLogger, createServer, limitsFromEnv, PostgresStorage } from "../../src/index.ts";
 import { stopOnSignals } from "../../src/shutdown.ts";
 import { ROOMY, TEST_CATALOG } from "./harness.ts";
 
@@ -16,7 +18,7 @@ const server = await createServer({
   catalogUrl: TEST_CATALOG,
   botBudgetMs: Number(process.env.BOT_BUDGET_MS ?? 5000),
   botWorkers: Number(process.env.BOT_WORKERS ?? 2),
-  limits: ROOMY,
+  limits: { ...ROOMY, ...limitsFromEnv() },
   logger,
 });
 stopOnSignals(server, logger);
