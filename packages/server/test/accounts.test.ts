@@ -129,6 +129,33 @@ describe("accounts", () => {
       expect(r.status, String(name)).toBe(400);
       expect(r.body.error).toMatchObject({ code: "bad-name", params: { reason } });
     }
+    // names that are not names, stacked accents, look-alikes from another script
+    const shapes: [string, string][] = [
+      ["...", "first-letter"],
+      ["---", "first-letter"],
+      ["_Ada", "first-letter"],
+      ["2pac", "first-letter"],
+      ["\u0301\u0301\u0301\u0301", "first-letter"],
+      ["Z\u0351\u0352\u0353algo", "marks"],
+      ["Za\u0300\u0301\u0302\u0303lgo", "marks"],
+      ["\u0410da", "scripts"], // a Cyrillic А, then Latin
+      ["Pay\u0440al", "scripts"], // a Cyrillic р inside
+      ["Ale\u03BEis", "scripts"], // a Greek ξ inside
+    ];
+    for (const [name, reason] of shapes) {
+      const r = await new Browser(server).call("POST", "/api/account", { name, password: "12345678" });
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect(r.body.error, JSON.stringify(name)).toMatchObject({ code: "bad-name", params: { reason } });
+    }
+    expect(await server.storage.playerByNameKey("\u0430da")).toBeNull();
+    // still names: accents (composed or not), hyphens, digits and _ after a letter, one other script, Japanese's mix
+    for (const name of ["Élodie", "Jean-Luc", "Zoë_2", "Zoe\u0308_3", "Ада", "Αθηνά", "東京タワー", "Ngu\u1EC5n"]) {
+      const r = await new Browser(server).call("POST", "/api/account", { name, password: "12345678" });
+      expect(r.status, name).toBe(200);
+      expect(r.body.player.name).toBe(name.normalize("NFC"));
+    }
+    // an apostrophe was never allowed, and still is not
+    expect((await new Browser(server).call("POST", "/api/account", { name: "O'Brien", password: "12345678" })).body.error).toMatchObject({ code: "bad-name", params: { reason: "characters" } });
     const short = await new Browser(server).call("POST", "/api/account", { name: "Shorty", password: "1234567" });
     expect(short.body.error).toMatchObject({ code: "bad-password", params: { reason: "too-short", min: 8 } });
     expect((await new Browser(server).call("POST", "/api/account", { name: "Extra", password: "12345678", admin: true })).body.error.code).toBe("bad-message");

@@ -118,7 +118,13 @@ describe("account errors in words", () => {
     expect(say("bad-password", { reason: "too-short", min: 8 })).toBe("A password has at least 8 characters.");
     expect(say("bad-password", { reason: "too-long", max: 200 })).toBe("A password has at most 200 characters.");
     expect(say("name-taken", {})).toMatch(/^This name is taken/);
+    expect(say("bad-name", { reason: "first-letter" })).toBe("A name starts with a letter.");
+    expect(say("bad-name", { reason: "marks", max: 2 })).toBe("A name has at most 2 accents on one letter.");
+    expect(say("bad-name", { reason: "scripts" })).toMatch(/^A name is written in one alphabet/);
     switchLanguage("fr");
+    expect(say("bad-name", { reason: "first-letter" })).toBe("Un nom commence par une lettre.");
+    expect(say("bad-name", { reason: "marks", max: 2 })).toBe("Un nom a au plus 2 accents sur une même lettre.");
+    expect(say("bad-name", { reason: "scripts" })).toMatch(/^Un nom s’écrit dans un seul alphabet/);
     expect(say("bad-name", { reason: "too-short", min: 3 })).toBe("Un nom a au moins 3 caractères.");
     expect(say("bad-password", { reason: "too-long", max: 200 })).toBe("Un mot de passe a au plus 200 caractères.");
     expect(say("name-taken", {})).toBe("Ce nom est déjà pris\u00a0: choisissez-en un autre (majuscules et minuscules comptent pour un seul nom).");

@@ -170,7 +170,7 @@ export const en = {
     "unknown-game": "This game is not available.",
     "bad-options": "These options are not valid for this game.",
     "bad-seats": "This game is for {min, number} to {max, number} players.",
-    "bad-name": "{reason, select, empty {Type a name first.} too_long {A name has at most {max, number} characters.} too_short {A name has at least {min, number} characters.} characters {A name has letters, digits, _ - or . only.} control {A name may not contain control characters.} bidi {A name may not contain text-direction characters.} other {This name cannot be used: choose another one.}}",
+    "bad-name": "{reason, select, empty {Type a name first.} too_long {A name has at most {max, number} characters.} too_short {A name has at least {min, number} characters.} characters {A name has letters, digits, _ - or . only.} control {A name may not contain control characters.} bidi {A name may not contain text-direction characters.} first_letter {A name starts with a letter.} marks {A name has at most {max, number} accents on one letter.} scripts {A name is written in one alphabet: Latin and Cyrillic letters, say, cannot be mixed.} other {This name cannot be used: choose another one.}}",
     "seat-taken": "Someone has just taken that seat.",
     "table-full": "Every seat of this table is taken.",
     "already-started": "The game has already started.",

@@ -172,7 +172,7 @@ export const fr: Texts = {
     "unknown-game": "Ce jeu n’est pas disponible.",
     "bad-options": "Ces options ne conviennent pas à ce jeu.",
     "bad-seats": "Ce jeu se joue de {min, number} à {max, number} joueurs.",
-    "bad-name": "{reason, select, empty {Tapez d’abord un nom.} too_long {Un nom a au plus {max, number} caractères.} too_short {Un nom a au moins {min, number} caractères.} characters {Un nom n’a que des lettres, des chiffres, _ - ou .} control {Un nom ne peut pas contenir de caractères de contrôle.} bidi {Un nom ne peut pas contenir de caractères de sens d’écriture.} other {Ce nom ne peut pas être utilisé : choisissez-en un autre.}}",
+    "bad-name": "{reason, select, empty {Tapez d’abord un nom.} too_long {Un nom a au plus {max, number} caractères.} too_short {Un nom a au moins {min, number} caractères.} characters {Un nom n’a que des lettres, des chiffres, _ - ou .} control {Un nom ne peut pas contenir de caractères de contrôle.} bidi {Un nom ne peut pas contenir de caractères de sens d’écriture.} first_letter {Un nom commence par une lettre.} marks {Un nom a au plus {max, number} accents sur une même lettre.} scripts {Un nom s’écrit dans un seul alphabet : pas de lettres latines et cyrilliques mêlées, par exemple.} other {Ce nom ne peut pas être utilisé : choisissez-en un autre.}}",
     "seat-taken": "Quelqu’un vient de prendre cette place.",
     "table-full": "Toutes les places de cette table sont prises.",
     "already-started": "La partie a déjà commencé.",
