@@ -207,7 +207,7 @@ export const en = {
     logOut: "Log out",
     name: "Name",
     password: "Password",
-    rules: "New name: 3 to 20 letters (accents welcome), digits, _ - or . — a password of 8 characters or more. Your seats as a guest in this browser come with you.",
+    rules: "New name: 3 to 20 letters (accents welcome, one alphabet), digits, _ - or ., a letter first — a password of 8 characters or more. Your seats as a guest in this browser come with you.",
     leaderboard: "Leaderboard",
     playingAs: "You play as {name}.",
     changePassword: "Change your password",
