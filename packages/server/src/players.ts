@@ -43,6 +43,8 @@ export interface PlayerRoutes {
   accountOf(request: FastifyRequest): Promise<Account | null>;
   /** The seats of the request's account at tables not over (none for a guest). */
   seatsOf(request: FastifyRequest): Promise<{ tableId: string; token: string }[]>;
+  /** Refuses (`account-name`) a guest's name that is an account's, ignoring case as account names do. */
+  refuseAccountName(name: string): Promise<void>;
 }
 
 export function registerPlayerRoutes(
@@ -261,5 +263,11 @@ export function registerPlayerRoutes(
     } satisfies LeaderboardResponse;
   });
 
-  return { accountOf, seatsOf };
+  const refuseAccountName = async (name: string) => {
+    if (await stored("reading a player", () => storage.playerByNameKey(nameKey(name)))) {
+      throw new HubError("account-name", `"${name.slice(0, 40)}" is an account's name: log in as it, or choose another name`);
+    }
+  };
+
+  return { accountOf, seatsOf, refuseAccountName };
 }

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   "bad-name", // display or account name refused: `params.reason` is "empty", "too-short" (`params.min`), "too-long" (`params.max`), "characters", "control", "bidi", "first-letter", "marks" (`params.max`) or "scripts"
   "bad-password", // an account password refused: `params.reason` "too-short" (`params.min`) or "too-long" (`params.max`)
   "name-taken", // an account of this name exists already (names are compared ignoring case)
+  "account-name", // a guest's name is an account's (ignoring case): log in as it, or choose another name
   "bad-credentials", // log in: no such name, or a wrong password (one answer for both)
   "wrong-password", // a password change: the current password given is wrong
   "not-logged-in", // this needs an account session (the `grimoire_session` cookie)

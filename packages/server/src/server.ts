@@ -81,6 +81,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "not-logged-in": 401,
   "unknown-player": 404,
   "name-taken": 409,
+  "account-name": 409,
   "not-creator": 403,
   "table-cancelled": 409,
   "already-resigned": 409,
@@ -371,8 +372,11 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
     if (!parsed.success) return sendError(reply, "bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
     const name = parseDisplayName(parsed.data.name);
     if (!name.ok) return sendError(reply, name.error.code, name.error.message, name.error.params);
-    // Logged in, the seat is the account's (its name), and reachable from its other browsers.
-    return hub.join(id, { ...parsed.data, name: name.value }, await players.accountOf(request));
+    // Logged in, the seat is the account's (its name), and reachable from its other browsers;
+    // a guest may not sit under an account's name.
+    const account = await players.accountOf(request);
+    if (!account) await players.refuseAccountName(name.value);
+    return hub.join(id, { ...parsed.data, name: name.value }, account);
   });
   app.get<{ Params: { id: string } }>("/api/tables/:id/record", async (request) => hub.record(tableIdOf(request)));
   // 200 with the stored review, or 202 `pending` (with progress) while the bot workers compute it.

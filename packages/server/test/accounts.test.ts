@@ -205,6 +205,28 @@ describe("accounts", () => {
     expect((await elsewhere.call("GET", "/api/me/seats")).body.seats).toEqual([{ table: id, game: "bidding", status: "playing", seat: 0, token: joined.body.token }]);
   });
 
+  it("a guest may not sit under an account's name (ignoring case and accents' encoding); its owner logged in may", async () => {
+    const owner = new Browser(server);
+    expect((await owner.call("POST", "/api/account", { name: "Mélusine", password: "serpent-tail" })).status).toBe(200);
+    const created = await http(server, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] });
+    const id = created.body.table.id as string;
+    for (const name of ["Mélusine", "MÉLUSINE", " me\u0301lusine "]) {
+      const refused = await new Browser(server).call("POST", `/api/tables/${id}/join`, { name });
+      expect(refused.status, name).toBe(409);
+      expect(refused.body.error.code).toBe("account-name");
+    }
+    // nothing was taken by the refusals
+    expect((await http(server, "GET", `/api/tables/${id}`)).body.table.seats.map((s: { kind: string }) => s.kind)).toEqual(["open", "open"]);
+    // another name (a space makes it one no account can have) is a guest's, marked as one
+    const guest = await new Browser(server).call("POST", `/api/tables/${id}/join`, { name: "Mélusine B" });
+    expect(guest.status).toBe(200);
+    expect(guest.body.table.seats[0].account).toBeUndefined();
+    // the account itself, logged in, sits under its name
+    const own = await owner.call("POST", `/api/tables/${id}/join`, { name: "mélusine" });
+    expect(own.status).toBe(200);
+    expect(own.body.table.seats[1]).toMatchObject({ name: "Mélusine", account: true });
+  });
+
   it("joining while logged in under a broken session cookie is a guest join", async () => {
     const created = await http(server, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] });
     const b = new Browser(server);

@@ -286,4 +286,29 @@ describe("at the table", () => {
     render(<MatchView snap={snap(table(false))} act={() => {}} clearError={() => {}} />);
     expect(screen.getByRole("list", { name: "Seats" }).textContent).not.toContain("6.5");
   });
+
+  it("an account's seat links to its profile; a guest's seat is marked as a guest (English and French)", () => {
+    const seats: TableInfo["seats"] = [
+      { seat: 0, kind: "human", name: "Éloïse", connected: true, botTakeover: false, account: true },
+      { seat: 1, kind: "human", name: "Éloïse B", connected: true, botTakeover: false },
+    ];
+    const { unmount } = render(<MatchView snap={snap({ ...table(false), seats })} act={() => {}} clearError={() => {}} />);
+    const list = screen.getByRole("list", { name: "Seats" });
+    const rows = list.querySelectorAll("li");
+    expect(rows[0]!.querySelector("a")!.getAttribute("href")).toBe(hrefOf({ page: "player", name: "Éloïse" }));
+    expect(rows[0]!.querySelector("a")!.textContent).toBe("Éloïse");
+    expect(rows[0]!.textContent).toBe("Éloïse (you)");
+    expect(rows[1]!.querySelector("a")).toBeNull();
+    expect(rows[1]!.textContent).toBe("Éloïse B · guest");
+    unmount();
+    switchLanguage("fr");
+    render(<MatchView snap={snap({ ...table(false), seats })} act={() => {}} clearError={() => {}} />);
+    expect(screen.getAllByRole("list")[0]!.querySelectorAll("li")[1]!.textContent).toBe("Éloïse B · invité");
+  });
+
+  it("a guest's join under an account's name is refused in words", () => {
+    expect(errorText(i18next.t, { code: "account-name" })).toBe("This name belongs to an account: log in to play under it, or choose another name.");
+    switchLanguage("fr");
+    expect(errorText(i18next.t, { code: "account-name" })).toMatch(/^Ce nom est celui d’un compte/);
+  });
 });
