@@ -14,7 +14,8 @@ import { NameTakenError, type PlayerRecord, type SeatLink, type Storage } from "
 
 /** Seats a browser held as a guest, claimed with a new account or a log-in (at most this many). */
 const MAX_CLAIMS = 100;
-const MAX_LISTED = 200;
+/** Seats at tables not over listed for an account: a generous bound, never reached by finished ones. */
+const MAX_LIVE = 1000;
 const HISTORY = 200;
 
 const credentialsSchema = z
@@ -182,9 +183,8 @@ export function registerPlayerRoutes(
     return { player: player ? { name: player.name, createdAt: player.createdAt } : null } satisfies MeResponse;
   });
 
-  /** The account's seats at tables not over (cancelled ones too: their page says so). */
-  const liveSeats = async (account: Account) =>
-    (await stored("reading seats", () => storage.playerSeats(account.id, MAX_LISTED))).filter(({ table }) => table.status !== "over");
+  /** The account's seats at tables not over (cancelled ones too, after the others: their page says so). */
+  const liveSeats = (account: Account) => stored("reading seats", () => storage.playerLiveSeats(account.id, MAX_LIVE));
 
   const seatsOf = async (request: FastifyRequest) => {
     const account = await accountOf(request);
@@ -201,36 +201,40 @@ export function registerPlayerRoutes(
     } satisfies MySeatsResponse;
   });
 
+  /** A profile: counts per game from the database, and one page (`limit`, `offset`) of the finished matches, newest first. */
   app.get<{ Params: { name: string } }>("/api/players/:name", async (request) => {
     const raw = request.params.name;
     if (raw.length > 200) throw new HubError("bad-message", "a name has at most 200 characters", { max: 200 });
+    const { limit, offset } = pageOf(request.query);
     const player = await stored("reading a player", () => storage.playerByNameKey(nameKey(raw.normalize("NFC").trim())));
     if (!player) throw new HubError("unknown-player", `no player "${raw.slice(0, 40)}"`);
-    const [seats, ratings, history] = await stored("reading a profile", () =>
-      Promise.all([storage.playerSeats(player.id, MAX_LISTED), storage.playerRatings(player.id), storage.ratingHistory(player.id, HISTORY)]),
+    const known = (game: string) => games.some((g) => g.id === game);
+    const [page, counts, ratings, history] = await stored("reading a profile", () =>
+      Promise.all([storage.playerMatches(player.id, limit, offset), storage.playerRecord(player.id), storage.playerRatings(player.id), storage.ratingHistory(player.id, HISTORY)]),
     );
-    const ratedTables = new Set(history.map((h) => h.tableId));
-    const matches = seats
-      .filter(({ table }) => table.status === "over" && table.outcome !== null && games.some((g) => g.id === table.game))
-      .map(({ link, table }) => ({
+    const matches = page.rows
+      .filter(({ table }) => known(table.game))
+      .map(({ link, table, rated }) => ({
         table: table.id,
         game: table.game,
         at: table.createdAt,
         seat: link.seat,
         result: table.outcome!.draw || table.outcome!.winners.length === 0 ? ("draw" as const) : table.outcome!.winners.includes(link.seat) ? ("won" as const) : ("lost" as const),
-        rated: ratedTables.has(table.id),
+        rated,
         replay: `/?replay=${table.id}`,
       }));
-    const played = [...new Set([...matches.map((m) => m.game), ...ratings.map((r) => r.game)])].sort();
+    const record = counts.filter((c) => known(c.game));
+    const played = [...new Set([...record.map((c) => c.game), ...ratings.map((r) => r.game)])].sort();
     return {
       name: player.name,
       createdAt: player.createdAt,
       games: played.map((game) => {
         const rating = ratings.find((r) => r.game === game);
+        const count = record.find((c) => c.game === game);
         return {
           game,
-          played: matches.filter((m) => m.game === game).length,
-          won: matches.filter((m) => m.game === game && m.result === "won").length,
+          played: count?.played ?? 0,
+          won: count?.won ?? 0,
           rating: rating ? ratingInfo(rating) : null,
           history: history
             .filter((h) => h.game === game)
@@ -239,6 +243,8 @@ export function registerPlayerRoutes(
         };
       }),
       matches,
+      matchesTotal: page.total,
+      matchesNext: offset + limit < page.total ? offset + limit : null,
     } satisfies ProfileResponse;
   });
 

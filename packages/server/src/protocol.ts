@@ -504,8 +504,11 @@ export interface ProfileResponse {
     /** Oldest first: the rating after each rated match. */
     readonly history: readonly { readonly table: string; readonly at: number; readonly ordinal: number; readonly rank: number }[];
   }[];
-  /** Finished matches, newest first, each with its replay. */
+  /** One page (`?limit=&offset=`, 50 by default, at most 200) of the finished matches, newest first, each with its replay. */
   readonly matches: readonly { readonly table: string; readonly game: string; readonly at: number; readonly seat: number; readonly result: "won" | "lost" | "draw"; readonly rated: boolean; readonly replay: string }[];
+  /** Finished matches in all, and the offset of the next page (null: this is the last). */
+  readonly matchesTotal: number;
+  readonly matchesNext: number | null;
 }
 
 /** GET /api/leaderboard/:game */

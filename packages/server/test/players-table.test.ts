@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerOut, TableInfo } from "../src/protocol.ts";
 import { ranksOf } from "../src/ratings.ts";
+import { sha256 } from "../src/hub.ts";
+import type { TableRecord } from "../src/storage.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
+import { tableRecord } from "./support/stores.ts";
 import { MU, plackettLuce, SIGMA, type Player } from "./support/plackett-luce.ts";
 
 let server: TestServer;
@@ -214,5 +217,33 @@ describe("your tables for an account", () => {
     expect((await post("/api/my-tables", { seats: [] })).body.tables).toEqual([]);
     // A bad body is refused as before, logged in or not.
     expect((await post("/api/my-tables", { seats: "all" }, elsewhere)).body.error.code).toBe("bad-message");
+  });
+
+  it("past 200 seats: the profile counts every match and pages them; an old running table stays among your tables", async () => {
+    const cookie = await account("Assidue");
+    const me = (await server.storage.playerByNameKey("assidue"))!;
+    // seat 0 is the account's (its token, kept by the link, proves it)
+    const seats = (id: string) => [0, 1].map((i) => ({ kind: "human" as const, name: `P${i}`, level: null, tokenHash: i === 0 ? sha256(`tok-${id}`) : `hash-${id}-${i}`, takeover: false }));
+    // a turn-based match started long ago and still running, then 240 finished ones (every third won)
+    const tables: TableRecord[] = [tableRecord("assidue-running", 1, { options: {}, seats: seats("assidue-running"), status: "playing", turnSeconds: 86_400, rated: false })];
+    for (let i = 0; i < 240; i++) {
+      const outcome = { winners: [i % 3 === 0 ? 0 : 1], scores: [], draw: false };
+      tables.push({ ...tableRecord(`assidue-${i}`, 10 + i, { options: {}, seats: seats(`assidue-${i}`), status: "over", turnSeconds: null, rated: false }), outcome });
+    }
+    await server.storage.saveTables(tables, tables.map((t) => ({ playerId: me.id, tableId: t.id, seat: 0, token: `tok-${t.id}`, at: t.createdAt })));
+
+    const profile = (await http(server, "GET", "/api/players/Assidue")).body;
+    expect(profile.games).toEqual([{ game: "bidding", played: 240, won: 80, rating: null, history: [] }]);
+    expect(profile.matches).toHaveLength(50);
+    expect(profile.matches[0]).toMatchObject({ table: "assidue-239", seat: 0, result: "lost", rated: false });
+    expect([profile.matchesTotal, profile.matchesNext]).toEqual([240, 50]);
+    const last = (await http(server, "GET", "/api/players/Assidue?offset=200&limit=50")).body;
+    expect(last.matches.map((m: { table: string }) => m.table)).toEqual(Array.from({ length: 40 }, (_, i) => `assidue-${39 - i}`));
+    expect(last.matchesNext).toBeNull();
+    expect((await http(server, "GET", "/api/players/Assidue?limit=500")).body.error.code).toBe("bad-message");
+
+    const listed = await post("/api/my-tables", { seats: [] }, cookie);
+    expect(listed.body.tables.map((t: any) => [t.table.id, t.seat, t.table.status])).toEqual([["assidue-running", 0, "playing"]]);
+    expect((await get("/api/me/seats", cookie)).seats.map((s: any) => s.table)).toEqual(["assidue-running"]);
   });
 });

@@ -57,7 +57,8 @@ export const api = {
   logOut: () => call<MeResponse>("/api/logout", { method: "POST", body: "{}" }),
   changePassword: (current: string, password: string) => call<MeResponse>("/api/account/password", { method: "POST", body: JSON.stringify({ current, password }) }),
   mySeats: () => call<MySeatsResponse>("/api/me/seats").then((r) => r.seats),
-  profile: (name: string) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}`),
+  /** A profile with one page of its finished matches (`offset`: from the response's `matchesNext`). */
+  profile: (name: string, offset = 0) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}${offset > 0 ? `?offset=${offset}` : ""}`),
   leaderboard: (game: string) => call<LeaderboardResponse>(`/api/leaderboard/${encodeURIComponent(game)}`),
   /** A finished match's review of one seat: `pending` (202) until the server has computed it. */
   review: (id: string, seat: number) => call<ReviewResponse>(`/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`),

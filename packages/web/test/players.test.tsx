@@ -33,6 +33,8 @@ const profile: ProfileResponse = {
     },
   ],
   matches: [{ table: "t2", game: "shazamm", at: Date.UTC(2026, 0, 6), seat: 0, result: "won", rated: true, replay: "/?replay=t2" }],
+  matchesTotal: 1,
+  matchesNext: null,
 };
 
 const board: LeaderboardResponse = {
@@ -52,6 +54,8 @@ interface Call {
 }
 let calls: Call[] = [];
 let me: { name: string; createdAt: number } | null = null;
+/** What GET /api/players/… answers (a test may page it). */
+let profileAnswer: (url: string) => ProfileResponse = () => profile;
 
 beforeAll(async () => {
   initI18n("en");
@@ -62,6 +66,7 @@ beforeAll(async () => {
 beforeEach(() => {
   calls = [];
   me = null;
+  profileAnswer = () => profile;
   localStorage.clear();
   history.replaceState(null, "", "/");
   vi.stubGlobal(
@@ -82,7 +87,7 @@ beforeEach(() => {
         return json({ player: me });
       }
       if (url === "/api/me/seats") return me ? json({ seats: [{ table: "far", game: "shazamm", status: "playing", seat: 1, token: "tok-far" }] }) : json({ error: { code: "not-logged-in", message: "" } }, 401);
-      if (url.startsWith("/api/players/")) return json(profile);
+      if (url.startsWith("/api/players/")) return json(profileAnswer(url));
       if (url.startsWith("/api/leaderboard/")) return json(board);
       const far = { id: "far", game: "shazamm", gameTitle: "Shazamm!", options: {}, status: "playing", seats: [], turnSeconds: null, graceSeconds: null, seedHash: "h", invite: "/?table=far", createdAt: 0, rated: true, ...TABLE_AROUND };
       if (url === "/api/tables/far") return json({ table: far });
@@ -173,6 +178,26 @@ describe("profile and leaderboard", () => {
     expect(page.textContent).toContain("Rating after each rated game: 1.3 → 6.5");
     expect(screen.getByRole("link", { name: "Watch the replay" }).getAttribute("href")).toBe("/?replay=t2");
     expect(calls.some((c) => c.url === "/api/players/%C3%89lo%C3%AFse")).toBe(true);
+  });
+
+  it("the profile pages its finished games: 'Older games' adds the next page below, and goes once all are shown", async () => {
+    const match = (i: number): ProfileResponse["matches"][number] => ({ table: `m${i}`, game: "shazamm", at: Date.UTC(2026, 0, 6) - i * 60_000, seat: 0, result: "lost", rated: false, replay: `/?replay=m${i}` });
+    const page = (from: number, size: number) => Array.from({ length: size }, (_, i) => match(from + i));
+    profileAnswer = (url) =>
+      url.endsWith("?offset=50")
+        ? { ...profile, matches: page(50, 20), matchesTotal: 70, matchesNext: null }
+        : { ...profile, matches: page(0, 50), matchesTotal: 70, matchesNext: 50 };
+    history.replaceState(null, "", "/?player=x");
+    render(<App />);
+    await screen.findByTestId("profile");
+    expect(screen.getAllByRole("link", { name: "Watch the replay" })).toHaveLength(50);
+    const more = screen.getByTestId("more-matches");
+    expect(more.textContent).toBe("Older games (20 more)");
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getAllByRole("link", { name: "Watch the replay" })).toHaveLength(70));
+    expect(calls.some((c) => c.url === "/api/players/x?offset=50")).toBe(true);
+    expect(screen.getAllByRole("link", { name: "Watch the replay" }).at(-1)!.getAttribute("href")).toBe("/?replay=m69");
+    expect(screen.queryByTestId("more-matches")).toBeNull();
   });
 
   it("the profile in French: numbers and words", async () => {

@@ -230,6 +230,7 @@ export const en = {
     historyLine: "Rating after each rated game: {ratings}",
     matches: "Finished games",
     noMatches: "No finished game yet.",
+    moreMatches: "Older games ({left, number} more)",
     match: "{game} · {at, date, medium} {at, time, short} · {result, select, won {won} lost {lost} other {draw}}{rated, select, yes { · rated} other {}}",
   },
   leaderboard: {

@@ -232,6 +232,7 @@ export const fr: Texts = {
     historyLine: "Classement après chaque partie classée : {ratings}",
     matches: "Parties terminées",
     noMatches: "Aucune partie terminée pour l’instant.",
+    moreMatches: "Parties plus anciennes (encore {left, number})",
     match: "{game} · {at, date, medium} {at, time, short} · {result, select, won {gagnée} lost {perdue} other {égalité}}{rated, select, yes { · classée} other {}}",
   },
   leaderboard: {
