@@ -101,8 +101,8 @@ export type OwnerCall =
   | { kind: "resign"; table: string; seat: number }
   | { kind: "reclaim"; table: string; seat: number }
   | { kind: "rematch"; table: string; seat: number }
-  | { kind: "cancel"; table: string; creatorToken: string }
-  | { kind: "seat-bot"; table: string; seat: number; creatorToken: string; level: BotLevel }
+  | { kind: "cancel"; table: string; creatorToken: string | null; account?: Account | null }
+  | { kind: "seat-bot"; table: string; seat: number; creatorToken: string | null; level: BotLevel; account?: Account | null }
   | { kind: "chat"; table: string; draft: ChatDraft };
 
 /** A checked chat message, before the owner numbers, dates and stores it. */
@@ -447,8 +447,11 @@ export class Hub {
     return (await this.create(raw, owner)).table;
   }
 
-  /** Creates a table; `creatorToken` proves its creator (cancel, seat → bot). */
-  async create(raw: unknown, owner = ""): Promise<{ table: TableInfo; creatorToken: string }> {
+  /**
+   * Creates a table; `creatorToken` proves its creator (cancel, seat → bot), and so does the
+   * session of `creator`, the account that created it logged in (from any browser).
+   */
+  async create(raw: unknown, owner = "", creator: Account | null = null): Promise<{ table: TableInfo; creatorToken: string }> {
     const parsed = createTableSchema.safeParse(raw);
     if (!parsed.success) throw new HubError("bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
     const request = parsed.data;
@@ -494,6 +497,7 @@ export class Hub {
         spectatorChat: request.spectatorChat,
       },
       hints: request.hints,
+      creatorPlayer: creator?.id ?? null,
     };
     // A table of bots only starts at once: created already playing, in the same write.
     let state: unknown = null;
@@ -637,8 +641,14 @@ export class Hub {
     return live;
   }
 
-  /** The table in memory, checked to be open and asked by its creator (`creatorToken`). */
-  private async creatorsOpenTable(tableId: string, creatorToken: string): Promise<Live> {
+  /** Whether `account` created the table (logged in); false for an unknown table. */
+  async createdBy(tableId: string, account: Account): Promise<boolean> {
+    const record = this.tables.get(tableId)?.record ?? (await this.readTable(tableId).catch(() => null));
+    return record !== null && record.creatorPlayer === account.id;
+  }
+
+  /** The table in memory, checked to be open and asked by its creator (`creatorToken`, or the creator's account). */
+  private async creatorsOpenTable(tableId: string, creatorToken: string | null, account: Account | null = null): Promise<Live> {
     const live = this.tables.get(tableId);
     if (!live) {
       const stored = await this.readTable(tableId);
@@ -648,18 +658,20 @@ export class Hub {
     await this.reconcile(live);
     if (live.record.status === "cancelled") throw new HubError("table-cancelled", "the creator cancelled this table");
     const hash = live.record.meta.creatorHash;
-    if (hash === null || hash !== sha256(creatorToken)) throw new HubError("not-creator", "only the table's creator may do that");
+    const byToken = creatorToken !== null && hash !== null && hash === sha256(creatorToken);
+    const byAccount = account !== null && (live.record.creatorPlayer ?? null) === account.id;
+    if (!byToken && !byAccount) throw new HubError("not-creator", "only the table's creator may do that");
     if (live.record.status !== "open") throw new HubError("already-started", "the match has already started");
     return live;
   }
 
   /** The creator cancels a table still waiting for players: it leaves the lobby, joins are refused. */
-  async cancel(tableId: string, creatorToken: string): Promise<TableInfo> {
+  async cancel(tableId: string, creatorToken: string | null, account: Account | null = null): Promise<TableInfo> {
     const live = await this.creatorsLive(tableId);
-    if (live && !live.owned && live.record.status === "open") return this.forward<TableInfo>({ kind: "cancel", table: tableId, creatorToken });
-    if (!live) return this.creatorsOpenTable(tableId, creatorToken).then((l) => this.info(l));
+    if (live && !live.owned && live.record.status === "open") return this.forward<TableInfo>({ kind: "cancel", table: tableId, creatorToken, account });
+    if (!live) return this.creatorsOpenTable(tableId, creatorToken, account).then((l) => this.info(l));
     return this.serialize(live, async () => {
-      await this.creatorsOpenTable(tableId, creatorToken);
+      await this.creatorsOpenTable(tableId, creatorToken, account);
       const record: TableRecord = { ...live.record, status: "cancelled" };
       await this.write(live, "cancelling a table", () => this.storage.saveTable(record));
       live.record = record;
@@ -672,12 +684,12 @@ export class Hub {
   }
 
   /** The creator fills an open seat with a bot of `level`; the match starts once every seat is filled. */
-  async seatBot(tableId: string, seat: number, creatorToken: string, level: BotLevel): Promise<TableInfo> {
+  async seatBot(tableId: string, seat: number, creatorToken: string | null, level: BotLevel, account: Account | null = null): Promise<TableInfo> {
     const live = await this.creatorsLive(tableId);
-    if (live && !live.owned && live.record.status === "open") return this.forward<TableInfo>({ kind: "seat-bot", table: tableId, seat, creatorToken, level });
-    if (!live) return this.creatorsOpenTable(tableId, creatorToken).then((l) => this.info(l));
+    if (live && !live.owned && live.record.status === "open") return this.forward<TableInfo>({ kind: "seat-bot", table: tableId, seat, creatorToken, level, account });
+    if (!live) return this.creatorsOpenTable(tableId, creatorToken, account).then((l) => this.info(l));
     return this.serialize(live, async () => {
-      await this.creatorsOpenTable(tableId, creatorToken);
+      await this.creatorsOpenTable(tableId, creatorToken, account);
       const seats = live.record.seats;
       if (!Number.isInteger(seat) || seat < 0 || seat >= seats.length) throw new HubError("bad-seats", `this table has ${seats.length} seats`, { min: 1, max: seats.length });
       if (seats[seat]!.kind !== "open") throw new HubError("seat-taken", `seat ${seat} is taken`);
@@ -1137,9 +1149,9 @@ export class Hub {
       case "rematch":
         return this.rematch(call.table, call.seat);
       case "cancel":
-        return this.cancel(call.table, call.creatorToken);
+        return this.cancel(call.table, call.creatorToken, call.account ?? null);
       case "seat-bot":
-        return this.seatBot(call.table, call.seat, call.creatorToken, call.level);
+        return this.seatBot(call.table, call.seat, call.creatorToken, call.level, call.account ?? null);
       case "chat":
         return this.postChat(this.live(call.table), call.draft);
     }

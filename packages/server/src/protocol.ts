@@ -373,10 +373,13 @@ export interface CreateTableResponse {
   readonly creatorToken: string;
 }
 
-/** POST /api/tables/:id/cancel — the creator cancels a table still waiting for players. */
-export const cancelTableSchema = z.object({ creatorToken: z.string().min(1).max(128) }).strict();
-/** POST /api/tables/:id/seats/:seat/bot — the creator fills an open seat with a bot (the match starts once full). */
-export const seatBotSchema = z.object({ creatorToken: z.string().min(1).max(128), level: z.enum(BOT_LEVELS) }).strict();
+/**
+ * POST /api/tables/:id/cancel — the creator cancels a table still waiting for players. The creator
+ * is proved by `creatorToken`, or by the session cookie of the account that created the table.
+ */
+export const cancelTableSchema = z.object({ creatorToken: z.string().min(1).max(128).optional() }).strict();
+/** POST /api/tables/:id/seats/:seat/bot — the creator (as for cancel) fills an open seat with a bot (the match starts once full). */
+export const seatBotSchema = z.object({ creatorToken: z.string().min(1).max(128).optional(), level: z.enum(BOT_LEVELS) }).strict();
 
 /**
  * POST /api/my-tables — the tables of the seats this client holds (a browser keeps its seat
@@ -430,6 +433,11 @@ export interface ListTablesResponse {
   readonly tables: readonly TableInfo[];
   readonly total: number;
   readonly next: number | null;
+}
+
+/** GET /api/tables/:id/creator → whether the session's account created this table (false for a guest). */
+export interface TableCreatorResponse {
+  readonly creator: boolean;
 }
 
 /** GET /api/games */

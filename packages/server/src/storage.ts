@@ -50,6 +50,8 @@ export interface TableRecord {
   meta: TableMeta;
   /** Created with hints allowed (every human agrees by joining); see rated.ts. */
   hints: boolean;
+  /** The account that created the table, logged in (its session is the creator's, as `meta.creatorHash`'s token is); null or absent: a guest, or unknown. */
+  creatorPlayer?: string | null;
 }
 
 /** The table's metadata, stored as one JSON column (`meta`, migration 6). */
@@ -376,6 +378,12 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
     sqlite: `ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;`,
     postgres: `ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;`,
   },
+  {
+    version: 10,
+    description: "the account that created a table",
+    sqlite: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
+    postgres: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
+  },
 ];
 
 interface Row {
@@ -395,6 +403,7 @@ interface Row {
   rated: number | string | null;
   meta?: string | null;
   hints: number | null;
+  creator_player?: string | null;
 }
 
 function fromRow(row: Row): TableRecord {
@@ -415,6 +424,8 @@ function fromRow(row: Row): TableRecord {
     rated: Number(row.rated ?? 0) === 1,
     meta: row.meta ? { ...DEFAULT_META, ...(JSON.parse(row.meta) as Partial<TableMeta>) } : { ...DEFAULT_META },
     hints: Boolean(row.hints),
+    // absent when none, as on the records written before it was kept
+    ...(row.creator_player ? { creatorPlayer: row.creator_player } : {}),
   };
 }
 
@@ -436,10 +447,12 @@ function toParams(t: TableRecord): unknown[] {
     t.rated ? 1 : 0,
     JSON.stringify(t.meta),
     t.hints ? 1 : 0,
+    t.creatorPlayer ?? null,
   ];
 }
 
-const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash, rated, meta, hints";
+// creator_player is written with the row's first insert and never changed after.
+const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash, rated, meta, hints, creator_player";
 const UPSERT_UPDATE = `options = excluded.options, seats = excluded.seats, status = excluded.status, turn_seconds = excluded.turn_seconds,
   grace_seconds = excluded.grace_seconds, outcome = excluded.outcome, deadline = excluded.deadline, events_hash = excluded.events_hash, meta = excluded.meta`;
 

@@ -201,6 +201,40 @@ describe("the creator gives a seat to a bot at a rated table", () => {
   });
 });
 
+describe("the creator's controls from another browser", () => {
+  it("the account that created a table cancels it or seats a bot from any browser it is logged in on; no one else may", async () => {
+    const creator = await account("Fondatrice");
+    const stranger = await account("Passante");
+    const created = await post("/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }] }, creator);
+    expect(created.status).toBe(200);
+    const id = created.body.table.id as string;
+    // another browser of the creator's account: no creator token there, only the session
+    const elsewhere = await logIn("Fondatrice");
+    expect(await get(`/api/tables/${id}/creator`, elsewhere)).toEqual({ creator: true });
+    expect(await get(`/api/tables/${id}/creator`, stranger)).toEqual({ creator: false });
+    expect((await http(server, "GET", `/api/tables/${id}/creator`)).body).toEqual({ creator: false });
+    for (const cookie of [stranger, null]) {
+      expect((await post(`/api/tables/${id}/seats/0/bot`, { level: "easy" }, cookie)).body.error.code).toBe("not-creator");
+      expect((await post(`/api/tables/${id}/cancel`, {}, cookie)).body.error.code).toBe("not-creator");
+      // a wrong token does not help a stranger either
+      expect((await post(`/api/tables/${id}/cancel`, { creatorToken: "guessed" }, cookie)).status).toBe(403);
+    }
+    const botted = await post(`/api/tables/${id}/seats/0/bot`, { level: "easy" }, elsewhere);
+    expect(botted.status, JSON.stringify(botted.body)).toBe(200);
+    expect(botted.body.table.seats[0]).toMatchObject({ kind: "bot", level: "easy" });
+    const cancelled = await post(`/api/tables/${id}/cancel`, {}, elsewhere);
+    expect(cancelled.body.table.status).toBe("cancelled");
+    // recorded with the table: read back from storage after it left memory
+    expect((await server.storage.getTable(id))!.creatorPlayer).toBe((await server.storage.playerByNameKey("fondatrice"))!.id);
+    // the creator token still works alone, and a table a guest created has no creator account
+    const guestMade = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }] });
+    const other = guestMade.body.table.id as string;
+    expect(await get(`/api/tables/${other}/creator`, creator)).toEqual({ creator: false });
+    expect((await post(`/api/tables/${other}/cancel`, {}, creator)).body.error.code).toBe("not-creator");
+    expect((await post(`/api/tables/${other}/cancel`, { creatorToken: guestMade.body.creatorToken })).body.table.status).toBe("cancelled");
+  });
+});
+
 describe("your tables for an account", () => {
   it("lists the seats the account took in another browser, each once, and nothing for a guest", async () => {
     const ann = await account("Ailleurs");

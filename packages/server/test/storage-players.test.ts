@@ -91,6 +91,17 @@ for (const make of backends) {
       expect((await store.playerByNameKey(nameKey("Player1")))?.passwordHash).toBe("scrypt$1$1$1$salt$id1");
     });
 
+    it("a table keeps the account that created it (migration 10); older rows and guests' tables have none", async () => {
+      await store.saveTable({ ...table("made-by", 2, 5), creatorPlayer: "id0" });
+      expect((await store.getTable("made-by"))!.creatorPlayer).toBe("id0");
+      // an update of the row keeps it
+      await store.saveTable({ ...table("made-by", 2, 5), creatorPlayer: "id0", status: "over" });
+      expect((await store.getTable("made-by"))!.creatorPlayer).toBe("id0");
+      await store.saveTable(table("made-by-guest", 2, 5));
+      expect((await store.getTable("made-by-guest"))!.creatorPlayer ?? null).toBeNull();
+      expect((await store.getTable("before"))!.creatorPlayer ?? null).toBeNull();
+    });
+
     it("a join's seat link is written with the table row; a claim never takes a seat already linked", async () => {
       const t = table("linked", 2, 10);
       await store.saveTable(t, { link: { playerId: "id0", tableId: "linked", seat: 0, token: "tok0", at: 11 } });

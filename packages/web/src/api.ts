@@ -1,5 +1,5 @@
 // REST calls to the lobby (/api), and the seats this browser holds (tokens in localStorage).
-import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableInfo } from "./protocol.ts";
+import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -38,10 +38,13 @@ export const api = {
       remember(creatorKey(r.table.id), r.creatorToken);
       return r.table;
     }),
-  cancel: (id: string, creatorToken: string) =>
-    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/cancel`, { method: "POST", body: JSON.stringify({ creatorToken }) }).then((r) => r.table),
-  seatBot: (id: string, seat: number, creatorToken: string, level: BotLevel) =>
-    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { method: "POST", body: JSON.stringify({ creatorToken, level }) }).then((r) => r.table),
+  /** The creator's controls: with this browser's creator token, or (null) the session of the account that created the table. */
+  cancel: (id: string, creatorToken: string | null) =>
+    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/cancel`, { method: "POST", body: JSON.stringify(creatorToken ? { creatorToken } : {}) }).then((r) => r.table),
+  seatBot: (id: string, seat: number, creatorToken: string | null, level: BotLevel) =>
+    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { method: "POST", body: JSON.stringify(creatorToken ? { creatorToken, level } : { level }) }).then((r) => r.table),
+  /** Whether the logged-in account created this table (its controls then work from any browser). */
+  createdByMe: (id: string) => call<TableCreatorResponse>(`/api/tables/${encodeURIComponent(id)}/creator`).then((r) => r.creator),
   /** The tables where I hold a seat, those waiting for my decision first. */
   myTables: () => {
     const seats = myCredentials();

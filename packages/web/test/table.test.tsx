@@ -6,6 +6,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { preloadWords } from "../src/text.tsx";
+import { logIn, logOut } from "../src/account.ts";
 import { heldSeat, holdSeat } from "../src/api.ts";
 import type { MatchSnapshot } from "../src/connection.ts";
 import { MatchConnection, type SocketLike } from "../src/connection.ts";
@@ -245,6 +246,42 @@ describe("table controls", () => {
     fireEvent.click(screen.getByTestId("cancel-table"));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toEqual({ url: "/api/tables/t1/cancel", body: { creatorToken: "creator-secret" } });
+  });
+
+  it("gives the creator's account the controls in a browser without the creator token; a guest there gets none", async () => {
+    const open = table({ status: "open", seats: [{ seat: 0, kind: "human", name: "Ada", connected: true, botTakeover: false }, { seat: 1, kind: "open", name: null, connected: false, botTakeover: false }] });
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200 });
+        if (url === "/api/login") return json({ player: { name: "Ada", createdAt: 1 } });
+        if (url === "/api/logout") return json({ player: null });
+        if (url === "/api/me/seats") return json({ seats: [] });
+        if (url === "/api/tables/t1/creator") return json({ creator: true });
+        return json({ table: open });
+      }),
+    );
+    // a guest: the server is not even asked
+    render(<TableControls snap={snapshot({ table: open })} connection={{ resign: vi.fn(), rematch: vi.fn() }} />);
+    expect(screen.queryByTestId("cancel-table")).toBeNull();
+    expect(calls.some((c) => c.url === "/api/tables/t1/creator")).toBe(false);
+    await act(async () => {
+      await logIn("Ada", "right-password");
+    });
+    await screen.findByTestId("cancel-table");
+    fireEvent.click(screen.getByTestId("seat-bot-1"));
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/tables/t1/seats/1/bot")).toHaveLength(1));
+    // no token to send: the session cookie proves the creator
+    expect(calls.find((c) => c.url === "/api/tables/t1/seats/1/bot")!.body).toEqual({ level: "medium" });
+    await waitFor(() => expect((screen.getByTestId("cancel-table") as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId("cancel-table"));
+    await waitFor(() => expect(calls.find((c) => c.url === "/api/tables/t1/cancel")?.body).toEqual({}));
+    await act(async () => {
+      await logOut();
+    });
+    expect(screen.queryByTestId("cancel-table")).toBeNull();
   });
 
   it("notifies 'your turn' only when the page is hidden and allowed (the tab title is the match screen's turn alert)", () => {

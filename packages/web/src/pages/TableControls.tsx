@@ -4,6 +4,7 @@
 // as a Web Notification when the page is in the background (permission asked by a button only).
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAccount } from "../account.ts";
 import { api, creatorToken, followRematch } from "../api.ts";
 import type { MatchConnection, MatchSnapshot } from "../connection.ts";
 import { BOT_LEVELS, type BotLevel, type MyTable, type TableInfo } from "../protocol.ts";
@@ -120,13 +121,28 @@ function useRematchFollow(table: TableInfo | null, to: string | null, seated: bo
   }, [table?.id, to, seated]);
 }
 
+/** For the browser that created the table (its creator token), or any browser of the account that did. */
 function CreatorControls({ table }: { table: TableInfo }) {
   const { t } = useTranslation();
   const token = creatorToken(table.id);
+  const me = useAccount();
+  const [byAccount, setByAccount] = useState(false);
   const [level, setLevel] = useState<BotLevel>("medium");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  if (!token) return null;
+  useEffect(() => {
+    setByAccount(false);
+    if (token || me === null) return;
+    let live = true;
+    api.createdByMe(table.id).then(
+      (created) => live && setByAccount(created),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [table.id, token, me?.name]);
+  if (!token && !byAccount) return null;
   const run = (fn: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
