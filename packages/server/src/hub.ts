@@ -111,6 +111,10 @@ export type ChatDraft = Pick<ChatRecord, "channel" | "seat" | "name" | "text">;
 /** One connected client, as the hub sees it. */
 export interface Subscriber {
   readonly viewer: WireViewer;
+  /** The account of the connection's session cookie (its id), if any: a spectator seated under it reads as a player. */
+  readonly account?: string | null;
+  /** The client's address: a spectator's chat rate is counted per address, not per connection. */
+  readonly address?: string;
   send(message: ServerOut): void;
 }
 
@@ -152,7 +156,7 @@ interface Live {
   chat: ChatRecord[] | null;
   chatLoading: Promise<void> | null;
   chatNext: number;
-  /** Chat rate per seat ("seat:<n>") and per spectator connection. */
+  /** Chat rate per seat ("seat:<n>") and per spectator address ("address:<ip>"; the connection when unknown). */
   chatBuckets: Map<unknown, TokenBucket>;
 }
 
@@ -856,14 +860,19 @@ export class Hub {
     return live.chatLoading;
   }
 
-  /** Who may read a channel: everyone reads the players'; players read the spectators' only if the table says so. */
-  private canRead(live: Live, viewer: WireViewer, channel: ChatMessage["channel"]): boolean {
-    return channel === "players" || viewer === "spectator" || live.record.meta.spectatorChat;
+  /**
+   * Who may read a channel: everyone reads the players'; players read the spectators' only if the
+   * table says so. A player is a seat's connection, or a spectator's whose account holds a seat here.
+   */
+  private canRead(live: Live, sub: Subscriber, channel: ChatMessage["channel"]): boolean {
+    if (channel === "players" || live.record.meta.spectatorChat) return true;
+    const seatedAccount = typeof sub.account === "string" && live.record.seats.some((s) => s.player === sub.account);
+    return sub.viewer === "spectator" && !seatedAccount;
   }
 
-  /** The latest messages `viewer` may read, oldest first. */
-  private chatFor(live: Live, viewer: WireViewer): ChatMessage[] {
-    return (live.chat ?? []).filter((m) => this.canRead(live, viewer, m.channel)).slice(-CHAT_HISTORY);
+  /** The latest messages `sub` may read, oldest first. */
+  private chatFor(live: Live, sub: Subscriber): ChatMessage[] {
+    return (live.chat ?? []).filter((m) => this.canRead(live, sub, m.channel)).slice(-CHAT_HISTORY);
   }
 
   /**
@@ -882,7 +891,8 @@ export class Hub {
       if (!parsed.ok) throw new HubError(parsed.error.code, parsed.error.message, parsed.error.params);
       name = parsed.value;
     }
-    const key: unknown = typeof sub.viewer === "number" ? `seat:${sub.viewer}` : sub;
+    // A spectator's rate goes with its address: reconnecting does not refill it.
+    const key: unknown = typeof sub.viewer === "number" ? `seat:${sub.viewer}` : sub.address !== undefined ? `address:${sub.address}` : sub;
     let bucket = live.chatBuckets.get(key);
     if (!bucket) live.chatBuckets.set(key, (bucket = new TokenBucket(1000 / CHAT_EVERY_MS, CHAT_BURST, this.clock.now())));
     const wait = bucket.take(this.clock.now());
@@ -924,7 +934,7 @@ export class Hub {
       if (live.chat.length > CHAT_KEPT) live.chat.splice(0, live.chat.length - CHAT_KEPT);
     }
     const out: ServerOut = { type: "chat", message };
-    for (const s of live.subscribers) if (this.canRead(live, s.viewer, message.channel)) s.send(out);
+    for (const s of live.subscribers) if (this.canRead(live, s, message.channel)) s.send(out);
   }
 
   /** A chat message the owner stored, on a process that follows the table. */
@@ -1037,7 +1047,7 @@ export class Hub {
     const sub = subscriber(viewer);
     live.subscribers.add(sub);
     sub.send({ type: "welcome", table: this.info(live), you: viewer });
-    sub.send({ type: "chat-history", messages: this.chatFor(live, viewer) });
+    sub.send({ type: "chat-history", messages: this.chatFor(live, sub) });
     if (live.state !== null) {
       if (since !== undefined && since <= live.version && live.version - since <= MAX_CATCH_UP) {
         for (let v = since + 1; v <= live.version; v++) sub.send(this.update(live, v, sub.viewer));

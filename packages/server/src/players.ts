@@ -42,6 +42,8 @@ function badMessage(error: z.ZodError): HubError {
 export interface PlayerRoutes {
   /** The account of the request's session cookie, or null (a guest). */
   accountOf(request: FastifyRequest): Promise<Account | null>;
+  /** The same from a raw Cookie header (a WebSocket upgrade). */
+  accountOfCookie(header: string | undefined): Promise<Account | null>;
   /** The seats of the request's account at tables not over (none for a guest). */
   seatsOf(request: FastifyRequest): Promise<{ tableId: string; token: string }[]>;
   /** Refuses (`account-name`) a guest's name that is an account's, ignoring case as account names do. */
@@ -75,13 +77,15 @@ export function registerPlayerRoutes(
     }
   };
 
-  const sessionHash = (request: FastifyRequest): string | null => {
-    const token = request.cookies[SESSION_COOKIE];
-    return typeof token === "string" && /^[\w-]{43}$/.test(token) ? sha256(token) : null;
-  };
+  const hashOf = (token: unknown): string | null => (typeof token === "string" && /^[\w-]{43}$/.test(token) ? sha256(token) : null);
+  const sessionHash = (request: FastifyRequest): string | null => hashOf(request.cookies[SESSION_COOKIE]);
 
-  const accountOf = async (request: FastifyRequest): Promise<Account | null> => {
-    const hash = sessionHash(request);
+  const accountOf = (request: FastifyRequest): Promise<Account | null> => accountOfHash(sessionHash(request));
+  /** A WebSocket upgrade's Cookie header (Fastify's cookie parser does not see upgrades). */
+  const accountOfCookie = (header: string | undefined): Promise<Account | null> =>
+    accountOfHash(header === undefined ? null : hashOf(app.parseCookie(header)[SESSION_COOKIE]));
+
+  const accountOfHash = async (hash: string | null): Promise<Account | null> => {
     if (hash === null) return null;
     const player = await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
     return player ? { id: player.id, name: player.name } : null;
@@ -275,5 +279,5 @@ export function registerPlayerRoutes(
     }
   };
 
-  return { accountOf, seatsOf, refuseAccountName };
+  return { accountOf, accountOfCookie, seatsOf, refuseAccountName };
 }

@@ -81,7 +81,7 @@ export const CHAT_CHANNELS = ["players", "spectators"] as const;
 export type ChatChannel = (typeof CHAT_CHANNELS)[number];
 /** Characters in one chat message. */
 export const MAX_CHAT_LENGTH = 500;
-/** Chat messages: a burst of CHAT_BURST, then one every CHAT_EVERY_MS (per seat, or per spectator connection). */
+/** Chat messages: a burst of CHAT_BURST, then one every CHAT_EVERY_MS (per seat, or per spectator address). */
 export const CHAT_BURST = 5;
 export const CHAT_EVERY_MS = 2000;
 /** Chat messages a client receives on arrival (the latest). */

@@ -180,7 +180,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
 
   const trusted = config.trustProxy ? proxyAddr.compile(config.trustProxy.split(",").map((a) => a.trim())) : null;
   const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress) ?? "unknown";
-  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf });
+  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, accountOf: (header) => players.accountOfCookie(header) });
   connections.listen(app.server);
   const liveConnections = connections;
 
