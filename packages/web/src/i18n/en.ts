@@ -148,6 +148,7 @@ export const en = {
     notifyBody: "{game}: the table waits for your decision.",
     notify: "Notify me when it is my turn",
     otherTurns: "{n, plural, one {Another table waits for you:} other {# other tables wait for you:}}",
+    notifyOthers: "{n, plural, one {Another table waits for your move.} other {# other tables wait for your move.}}",
   },
   errors: {
     unknown: "Something went wrong ({code}).",

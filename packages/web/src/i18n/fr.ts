@@ -150,6 +150,7 @@ export const fr: Texts = {
     notifyBody: "{game} : la table attend votre décision.",
     notify: "Me prévenir quand c’est à moi",
     otherTurns: "{n, plural, one {Une autre table vous attend :} other {# autres tables vous attendent :}}",
+    notifyOthers: "{n, plural, one {Une autre table attend votre coup.} other {# autres tables attendent votre coup.}}",
   },
   errors: {
     unknown: "Un problème est survenu ({code}).",
