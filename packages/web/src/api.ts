@@ -62,7 +62,8 @@ export const api = {
   mySeats: () => call<MySeatsResponse>("/api/me/seats").then((r) => r.seats),
   /** A profile with one page of its finished matches (`offset`: from the response's `matchesNext`). */
   profile: (name: string, offset = 0) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}${offset > 0 ? `?offset=${offset}` : ""}`),
-  leaderboard: (game: string) => call<LeaderboardResponse>(`/api/leaderboard/${encodeURIComponent(game)}`),
+  /** One page of a game's leaderboard (`offset`: from the response's `next`). */
+  leaderboard: (game: string, offset = 0) => call<LeaderboardResponse>(`/api/leaderboard/${encodeURIComponent(game)}${offset > 0 ? `?offset=${offset}` : ""}`),
   /** A finished match's review of one seat: `pending` (202) until the server has computed it. */
   review: (id: string, seat: number) => call<ReviewResponse>(`/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`),
 };

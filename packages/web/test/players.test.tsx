@@ -54,8 +54,9 @@ interface Call {
 }
 let calls: Call[] = [];
 let me: { name: string; createdAt: number } | null = null;
-/** What GET /api/players/… answers (a test may page it). */
+/** What GET /api/players/… and /api/leaderboard/… answer (a test may page them). */
 let profileAnswer: (url: string) => ProfileResponse = () => profile;
+let boardAnswer: (url: string) => LeaderboardResponse = () => board;
 
 beforeAll(async () => {
   initI18n("en");
@@ -67,6 +68,7 @@ beforeEach(() => {
   calls = [];
   me = null;
   profileAnswer = () => profile;
+  boardAnswer = () => board;
   localStorage.clear();
   history.replaceState(null, "", "/");
   vi.stubGlobal(
@@ -88,7 +90,7 @@ beforeEach(() => {
       }
       if (url === "/api/me/seats") return me ? json({ seats: [{ table: "far", game: "shazamm", status: "playing", seat: 1, token: "tok-far" }] }) : json({ error: { code: "not-logged-in", message: "" } }, 401);
       if (url.startsWith("/api/players/")) return json(profileAnswer(url));
-      if (url.startsWith("/api/leaderboard/")) return json(board);
+      if (url.startsWith("/api/leaderboard/")) return json(boardAnswer(url));
       const far = { id: "far", game: "shazamm", gameTitle: "Shazamm!", options: {}, status: "playing", seats: [], turnSeconds: null, graceSeconds: null, seedHash: "h", invite: "/?table=far", createdAt: 0, rated: true, ...TABLE_AROUND };
       if (url === "/api/tables/far") return json({ table: far });
       // "Your tables" lists the seats whose tokens the browser sends (the server checks them).
@@ -236,6 +238,29 @@ describe("profile and leaderboard", () => {
     ]);
     // the fields are emptied once it is done
     expect((screen.getByLabelText("Mot de passe actuel") as HTMLInputElement).value).toBe("");
+  });
+
+  it("the leaderboard pages past its first 50 rows: 'Next ranks' adds the next page, and goes after the last (English and French)", async () => {
+    const row = (rank: number): LeaderboardResponse["players"][number] => ({ rank, name: `Player${rank}`, bot: null, played: 1, won: 0, rating: { mu: 25, sigma: 8, ordinal: 1 - rank / 10 } });
+    const rows = (from: number, size: number) => Array.from({ length: size }, (_, i) => row(from + i));
+    boardAnswer = (url) =>
+      url.endsWith("?offset=50")
+        ? { game: "shazamm", players: rows(51, 12), total: 62, next: null }
+        : { game: "shazamm", players: rows(1, 50), total: 62, next: 50 };
+    history.replaceState(null, "", "/?leaderboard=shazamm");
+    render(<App />);
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("row")).toHaveLength(51); // the header and 50 players
+    expect(screen.getByTestId("leaderboard-more").textContent).toBe("Next ranks (12 more)");
+    fireEvent.click(screen.getByTestId("leaderboard-more"));
+    await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(63));
+    expect(calls.some((c) => c.url === "/api/leaderboard/shazamm?offset=50")).toBe(true);
+    expect(screen.getAllByRole("row").at(-1)!.textContent).toContain("62Player62");
+    expect(screen.queryByTestId("leaderboard-more")).toBeNull();
+    cleanup();
+    switchLanguage("fr");
+    render(<App />);
+    expect((await screen.findByTestId("leaderboard-more")).textContent).toBe("Rangs suivants (encore 12)");
   });
 
   it("the leaderboard lists players (linked to their profile) and bot levels", async () => {

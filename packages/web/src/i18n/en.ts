@@ -243,6 +243,7 @@ export const en = {
     rating: "Rating",
     played: "Games",
     won: "Won",
+    more: "Next ranks ({left, number} more)",
     bot: "Bot ({level})",
   },
   review: {

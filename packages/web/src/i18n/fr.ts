@@ -245,6 +245,7 @@ export const fr: Texts = {
     rating: "Points",
     played: "Parties",
     won: "Gagnées",
+    more: "Rangs suivants (encore {left, number})",
     bot: "Robot ({level})",
   },
   review: {
