@@ -1,9 +1,10 @@
 // Optional accounts: a name and a password (scrypt from node:crypto, a salt per account, compared
 // in constant time), sessions as random tokens in an httpOnly SameSite=Lax cookie (only their
-// SHA-256 is stored). Guests need none of this. Name rules: 3 to 20 characters, letters (accented
-// ones too), digits, and _ - . ; unique ignoring case (the stored key is NFC, lower case).
+// SHA-256 is stored). Guests need none of this. Name rules: NFC, 3 to 20 characters, letters
+// (accented ones too), digits, and _ - . ; a letter first, at most two accents on a letter, one
+// script (`nameShapeError`, as for guests' names); unique ignoring case (the key is NFC, lower case).
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import type { ProtocolError } from "./protocol.ts";
+import { nameShapeError, type ProtocolError } from "./protocol.ts";
 
 export const NAME_MIN = 3;
 export const NAME_MAX = 20;
@@ -25,6 +26,8 @@ export function parseAccountName(raw: unknown): Parsed<{ name: string; key: stri
   if (length < NAME_MIN) return { ok: false, error: { code: "bad-name", message: `a name has at least ${NAME_MIN} characters`, params: { reason: "too-short", min: NAME_MIN } } };
   if (length > NAME_MAX) return { ok: false, error: { code: "bad-name", message: `a name has at most ${NAME_MAX} characters`, params: { reason: "too-long", max: NAME_MAX } } };
   if (!NAME_CHARS.test(name)) return { ok: false, error: { code: "bad-name", message: "a name has letters, digits, _ - . only", params: { reason: "characters" } } };
+  const shape = nameShapeError(name);
+  if (shape) return { ok: false, error: shape };
   return { ok: true, value: { name, key: nameKey(name) } };
 }
 

@@ -26,6 +26,8 @@ export interface ConnectionContext {
   draining(): boolean;
   /** The client's address: the TCP peer, or what trusted proxies say (`TRUST_PROXY`). */
   addressOf(request: IncomingMessage): string;
+  /** The account of a session cookie in the upgrade's Cookie header, or null (a guest). */
+  accountOf?(cookieHeader: string | undefined): Promise<{ id: string } | null>;
 }
 
 /** Close codes (RFC 6455 §7.4.1). */
@@ -102,6 +104,8 @@ class Connection {
     readonly ip: string,
     private readonly ctx: ConnectionContext,
     private readonly fanout: Fanout,
+    /** The upgrade request's Cookie header: a spectator's session says which account watches. */
+    private readonly cookieHeader?: string,
   ) {
     const { limits, clock } = ctx;
     this.log = ctx.log.child({ conn: randomUUID(), ip });
@@ -198,15 +202,19 @@ class Connection {
         case "hello": {
           if (this.attached) return this.refuse("bad-message", "this connection has already said hello", null);
           const tableId = message.tableId;
-          const attaching = hub
-            .attach(
-              tableId,
-              message.token,
-              (viewer) => {
-                this.kind = viewer === "spectator" ? "spectator" : "seat";
-                return { viewer, send: (m: ServerOut) => this.send(m) };
-              },
-              message.since,
+          // Watching without a token: the session's account, if any (seated here, it reads as a player).
+          const account = message.token === undefined && this.ctx.accountOf ? this.ctx.accountOf(this.cookieHeader) : Promise.resolve(null);
+          const attaching = account
+            .then((watcher) =>
+              hub.attach(
+                tableId,
+                message.token,
+                (viewer) => {
+                  this.kind = viewer === "spectator" ? "spectator" : "seat";
+                  return { viewer, account: watcher?.id ?? null, address: this.ip, send: (m: ServerOut) => this.send(m) };
+                },
+                message.since,
+              ),
             )
             .then(
               (sub) => {
@@ -373,7 +381,7 @@ export class Connections {
     }
     socket.once("close", () => this.perIp.close(ip));
     this.wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = new Connection(ws, ip, this.ctx, this.fanout);
+      const connection = new Connection(ws, ip, this.ctx, this.fanout, request.headers.cookie);
       this.all.add(connection);
       connection.log.debug("ws open");
       ws.on("close", (code) => {

@@ -109,8 +109,8 @@ export type OwnerCall =
   | { kind: "resign"; table: string; seat: number }
   | { kind: "reclaim"; table: string; seat: number }
   | { kind: "rematch"; table: string; seat: number }
-  | { kind: "cancel"; table: string; creatorToken: string }
-  | { kind: "seat-bot"; table: string; seat: number; creatorToken: string; level: BotLevel }
+  | { kind: "cancel"; table: string; creatorToken: string | null; account?: Account | null }
+  | { kind: "seat-bot"; table: string; seat: number; creatorToken: string | null; level: BotLevel; account?: Account | null }
   | { kind: "chat"; table: string; draft: ChatDraft }
   /** Not a change: the seats the owner's match waits for ("your tables" on another process). */
   | { kind: "waiting"; table: string };
@@ -121,6 +121,10 @@ export type ChatDraft = Pick<ChatRecord, "channel" | "seat" | "name" | "text">;
 /** One connected client, as the hub sees it. */
 export interface Subscriber {
   readonly viewer: WireViewer;
+  /** The account of the connection's session cookie (its id), if any: a spectator seated under it reads as a player. */
+  readonly account?: string | null;
+  /** The client's address: a spectator's chat rate is counted per address, not per connection. */
+  readonly address?: string;
   send(message: ServerOut): void;
 }
 
@@ -162,7 +166,7 @@ interface Live {
   chat: ChatRecord[] | null;
   chatLoading: Promise<void> | null;
   chatNext: number;
-  /** Chat rate per seat ("seat:<n>") and per spectator connection. */
+  /** Chat rate per seat ("seat:<n>") and per spectator address ("address:<ip>"; the connection when unknown). */
   chatBuckets: Map<unknown, TokenBucket>;
 }
 
@@ -457,8 +461,11 @@ export class Hub {
     return (await this.create(raw, owner)).table;
   }
 
-  /** Creates a table; `creatorToken` proves its creator (cancel, seat → bot). */
-  async create(raw: unknown, owner = ""): Promise<{ table: TableInfo; creatorToken: string }> {
+  /**
+   * Creates a table; `creatorToken` proves its creator (cancel, seat → bot), and so does the
+   * session of `creator`, the account that created it logged in (from any browser).
+   */
+  async create(raw: unknown, owner = "", creator: Account | null = null): Promise<{ table: TableInfo; creatorToken: string }> {
     const parsed = createTableSchema.safeParse(raw);
     if (!parsed.success) throw new HubError("bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
     const request = parsed.data;
@@ -504,6 +511,7 @@ export class Hub {
         spectatorChat: request.spectatorChat,
       },
       hints: request.hints,
+      creatorPlayer: creator?.id ?? null,
     };
     // A table of bots only starts at once: created already playing, in the same write.
     let state: unknown = null;
@@ -647,8 +655,14 @@ export class Hub {
     return live;
   }
 
-  /** The table in memory, checked to be open and asked by its creator (`creatorToken`). */
-  private async creatorsOpenTable(tableId: string, creatorToken: string): Promise<Live> {
+  /** Whether `account` created the table (logged in); false for an unknown table. */
+  async createdBy(tableId: string, account: Account): Promise<boolean> {
+    const record = this.tables.get(tableId)?.record ?? (await this.readTable(tableId).catch(() => null));
+    return record !== null && record.creatorPlayer === account.id;
+  }
+
+  /** The table in memory, checked to be open and asked by its creator (`creatorToken`, or the creator's account). */
+  private async creatorsOpenTable(tableId: string, creatorToken: string | null, account: Account | null = null): Promise<Live> {
     const live = this.tables.get(tableId);
     if (!live) {
       const stored = await this.readTable(tableId);
@@ -658,18 +672,20 @@ export class Hub {
     await this.reconcile(live);
     if (live.record.status === "cancelled") throw new HubError("table-cancelled", "the creator cancelled this table");
     const hash = live.record.meta.creatorHash;
-    if (hash === null || hash !== sha256(creatorToken)) throw new HubError("not-creator", "only the table's creator may do that");
+    const byToken = creatorToken !== null && hash !== null && hash === sha256(creatorToken);
+    const byAccount = account !== null && (live.record.creatorPlayer ?? null) === account.id;
+    if (!byToken && !byAccount) throw new HubError("not-creator", "only the table's creator may do that");
     if (live.record.status !== "open") throw new HubError("already-started", "the match has already started");
     return live;
   }
 
   /** The creator cancels a table still waiting for players: it leaves the lobby, joins are refused. */
-  async cancel(tableId: string, creatorToken: string): Promise<TableInfo> {
+  async cancel(tableId: string, creatorToken: string | null, account: Account | null = null): Promise<TableInfo> {
     const live = await this.creatorsLive(tableId);
-    if (live && !live.owned && live.record.status === "open") return this.forward<TableInfo>({ kind: "cancel", table: tableId, creatorToken });
-    if (!live) return this.creatorsOpenTable(tableId, creatorToken).then((l) => this.info(l));
+    if (live && !live.owned && live.record.status === "open") return this.forward<TableInfo>({ kind: "cancel", table: tableId, creatorToken, account });
+    if (!live) return this.creatorsOpenTable(tableId, creatorToken, account).then((l) => this.info(l));
     return this.serialize(live, async () => {
-      await this.creatorsOpenTable(tableId, creatorToken);
+      await this.creatorsOpenTable(tableId, creatorToken, account);
       const record: TableRecord = { ...live.record, status: "cancelled" };
       await this.write(live, "cancelling a table", () => this.storage.saveTable(record));
       live.record = record;
@@ -682,12 +698,12 @@ export class Hub {
   }
 
   /** The creator fills an open seat with a bot of `level`; the match starts once every seat is filled. */
-  async seatBot(tableId: string, seat: number, creatorToken: string, level: BotLevel): Promise<TableInfo> {
+  async seatBot(tableId: string, seat: number, creatorToken: string | null, level: BotLevel, account: Account | null = null): Promise<TableInfo> {
     const live = await this.creatorsLive(tableId);
-    if (live && !live.owned && live.record.status === "open") return this.forward<TableInfo>({ kind: "seat-bot", table: tableId, seat, creatorToken, level });
-    if (!live) return this.creatorsOpenTable(tableId, creatorToken).then((l) => this.info(l));
+    if (live && !live.owned && live.record.status === "open") return this.forward<TableInfo>({ kind: "seat-bot", table: tableId, seat, creatorToken, level, account });
+    if (!live) return this.creatorsOpenTable(tableId, creatorToken, account).then((l) => this.info(l));
     return this.serialize(live, async () => {
-      await this.creatorsOpenTable(tableId, creatorToken);
+      await this.creatorsOpenTable(tableId, creatorToken, account);
       const seats = live.record.seats;
       if (!Number.isInteger(seat) || seat < 0 || seat >= seats.length) throw new HubError("bad-seats", `this table has ${seats.length} seats`, { min: 1, max: seats.length });
       if (seats[seat]!.kind !== "open") throw new HubError("seat-taken", `seat ${seat} is taken`);
@@ -854,14 +870,19 @@ export class Hub {
     return live.chatLoading;
   }
 
-  /** Who may read a channel: everyone reads the players'; players read the spectators' only if the table says so. */
-  private canRead(live: Live, viewer: WireViewer, channel: ChatMessage["channel"]): boolean {
-    return channel === "players" || viewer === "spectator" || live.record.meta.spectatorChat;
+  /**
+   * Who may read a channel: everyone reads the players'; players read the spectators' only if the
+   * table says so. A player is a seat's connection, or a spectator's whose account holds a seat here.
+   */
+  private canRead(live: Live, sub: Subscriber, channel: ChatMessage["channel"]): boolean {
+    if (channel === "players" || live.record.meta.spectatorChat) return true;
+    const seatedAccount = typeof sub.account === "string" && live.record.seats.some((s) => s.player === sub.account);
+    return sub.viewer === "spectator" && !seatedAccount;
   }
 
-  /** The latest messages `viewer` may read, oldest first. */
-  private chatFor(live: Live, viewer: WireViewer): ChatMessage[] {
-    return (live.chat ?? []).filter((m) => this.canRead(live, viewer, m.channel)).slice(-CHAT_HISTORY);
+  /** The latest messages `sub` may read, oldest first. */
+  private chatFor(live: Live, sub: Subscriber): ChatMessage[] {
+    return (live.chat ?? []).filter((m) => this.canRead(live, sub, m.channel)).slice(-CHAT_HISTORY);
   }
 
   /**
@@ -880,7 +901,8 @@ export class Hub {
       if (!parsed.ok) throw new HubError(parsed.error.code, parsed.error.message, parsed.error.params);
       name = parsed.value;
     }
-    const key: unknown = typeof sub.viewer === "number" ? `seat:${sub.viewer}` : sub;
+    // A spectator's rate goes with its address: reconnecting does not refill it.
+    const key: unknown = typeof sub.viewer === "number" ? `seat:${sub.viewer}` : sub.address !== undefined ? `address:${sub.address}` : sub;
     let bucket = live.chatBuckets.get(key);
     if (!bucket) live.chatBuckets.set(key, (bucket = new TokenBucket(1000 / CHAT_EVERY_MS, CHAT_BURST, this.clock.now())));
     const wait = bucket.take(this.clock.now());
@@ -922,7 +944,7 @@ export class Hub {
       if (live.chat.length > CHAT_KEPT) live.chat.splice(0, live.chat.length - CHAT_KEPT);
     }
     const out: ServerOut = { type: "chat", message };
-    for (const s of live.subscribers) if (this.canRead(live, s.viewer, message.channel)) s.send(out);
+    for (const s of live.subscribers) if (this.canRead(live, s, message.channel)) s.send(out);
   }
 
   /** A chat message the owner stored, on a process that follows the table. */
@@ -1050,7 +1072,7 @@ export class Hub {
     const sub = subscriber(viewer);
     live.subscribers.add(sub);
     sub.send({ type: "welcome", table: this.info(live), you: viewer });
-    sub.send({ type: "chat-history", messages: this.chatFor(live, viewer) });
+    sub.send({ type: "chat-history", messages: this.chatFor(live, sub) });
     if (live.state !== null) {
       if (since !== undefined && since <= live.version && live.version - since <= MAX_CATCH_UP) {
         for (let v = since + 1; v <= live.version; v++) sub.send(this.update(live, v, sub.viewer));
@@ -1162,9 +1184,9 @@ export class Hub {
       case "rematch":
         return this.rematch(call.table, call.seat);
       case "cancel":
-        return this.cancel(call.table, call.creatorToken);
+        return this.cancel(call.table, call.creatorToken, call.account ?? null);
       case "seat-bot":
-        return this.seatBot(call.table, call.seat, call.creatorToken, call.level);
+        return this.seatBot(call.table, call.seat, call.creatorToken, call.level, call.account ?? null);
       case "chat":
         return this.postChat(this.live(call.table), call.draft);
       case "waiting": {

@@ -14,7 +14,8 @@ import { NameTakenError, type PlayerRecord, type SeatLink, type Storage } from "
 
 /** Seats a browser held as a guest, claimed with a new account or a log-in (at most this many). */
 const MAX_CLAIMS = 100;
-const MAX_LISTED = 200;
+/** Seats at tables not over listed for an account: a generous bound, never reached by finished ones. */
+const MAX_LIVE = 1000;
 const HISTORY = 200;
 
 const credentialsSchema = z
@@ -41,8 +42,12 @@ function badMessage(error: z.ZodError): HubError {
 export interface PlayerRoutes {
   /** The account of the request's session cookie, or null (a guest). */
   accountOf(request: FastifyRequest): Promise<Account | null>;
+  /** The same from a raw Cookie header (a WebSocket upgrade). */
+  accountOfCookie(header: string | undefined): Promise<Account | null>;
   /** The seats of the request's account at tables not over (none for a guest). */
   seatsOf(request: FastifyRequest): Promise<{ tableId: string; token: string }[]>;
+  /** Refuses (`account-name`) a guest's name that is an account's, ignoring case as account names do. */
+  refuseAccountName(name: string): Promise<void>;
 }
 
 export function registerPlayerRoutes(
@@ -74,13 +79,15 @@ export function registerPlayerRoutes(
     }
   };
 
-  const sessionHash = (request: FastifyRequest): string | null => {
-    const token = request.cookies[SESSION_COOKIE];
-    return typeof token === "string" && /^[\w-]{43}$/.test(token) ? sha256(token) : null;
-  };
+  const hashOf = (token: unknown): string | null => (typeof token === "string" && /^[\w-]{43}$/.test(token) ? sha256(token) : null);
+  const sessionHash = (request: FastifyRequest): string | null => hashOf(request.cookies[SESSION_COOKIE]);
 
-  const accountOf = async (request: FastifyRequest): Promise<Account | null> => {
-    const hash = sessionHash(request);
+  const accountOf = (request: FastifyRequest): Promise<Account | null> => accountOfHash(sessionHash(request));
+  /** A WebSocket upgrade's Cookie header (Fastify's cookie parser does not see upgrades). */
+  const accountOfCookie = (header: string | undefined): Promise<Account | null> =>
+    accountOfHash(header === undefined ? null : hashOf(app.parseCookie(header)[SESSION_COOKIE]));
+
+  const accountOfHash = async (hash: string | null): Promise<Account | null> => {
     if (hash === null) return null;
     const player = await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
     return player ? { id: player.id, name: player.name } : null;
@@ -182,9 +189,8 @@ export function registerPlayerRoutes(
     return { player: player ? { name: player.name, createdAt: player.createdAt } : null } satisfies MeResponse;
   });
 
-  /** The account's seats at tables not over (cancelled ones too: their page says so). */
-  const liveSeats = async (account: Account) =>
-    (await stored("reading seats", () => storage.playerSeats(account.id, MAX_LISTED))).filter(({ table }) => table.status !== "over");
+  /** The account's seats at tables not over (cancelled ones too, after the others: their page says so). */
+  const liveSeats = (account: Account) => stored("reading seats", () => storage.playerLiveSeats(account.id, MAX_LIVE));
 
   const seatsOf = async (request: FastifyRequest) => {
     const account = await accountOf(request);
@@ -201,36 +207,40 @@ export function registerPlayerRoutes(
     } satisfies MySeatsResponse;
   });
 
+  /** A profile: counts per game from the database, and one page (`limit`, `offset`) of the finished matches, newest first. */
   app.get<{ Params: { name: string } }>("/api/players/:name", async (request) => {
     const raw = request.params.name;
     if (raw.length > 200) throw new HubError("bad-message", "a name has at most 200 characters", { max: 200 });
+    const { limit, offset } = pageOf(request.query);
     const player = await stored("reading a player", () => storage.playerByNameKey(nameKey(raw.normalize("NFC").trim())));
     if (!player) throw new HubError("unknown-player", `no player "${raw.slice(0, 40)}"`);
-    const [seats, ratings, history] = await stored("reading a profile", () =>
-      Promise.all([storage.playerSeats(player.id, MAX_LISTED), storage.playerRatings(player.id), storage.ratingHistory(player.id, HISTORY)]),
+    const known = (game: string) => games.some((g) => g.id === game);
+    const [page, counts, ratings, history] = await stored("reading a profile", () =>
+      Promise.all([storage.playerMatches(player.id, limit, offset), storage.playerRecord(player.id), storage.playerRatings(player.id), storage.ratingHistory(player.id, HISTORY)]),
     );
-    const ratedTables = new Set(history.map((h) => h.tableId));
-    const matches = seats
-      .filter(({ table }) => table.status === "over" && table.outcome !== null && games.some((g) => g.id === table.game))
-      .map(({ link, table }) => ({
+    const matches = page.rows
+      .filter(({ table }) => known(table.game))
+      .map(({ link, table, rated }) => ({
         table: table.id,
         game: table.game,
         at: table.createdAt,
         seat: link.seat,
         result: table.outcome!.draw || table.outcome!.winners.length === 0 ? ("draw" as const) : table.outcome!.winners.includes(link.seat) ? ("won" as const) : ("lost" as const),
-        rated: ratedTables.has(table.id),
+        rated,
         replay: `/?replay=${table.id}`,
       }));
-    const played = [...new Set([...matches.map((m) => m.game), ...ratings.map((r) => r.game)])].sort();
+    const record = counts.filter((c) => known(c.game));
+    const played = [...new Set([...record.map((c) => c.game), ...ratings.map((r) => r.game)])].sort();
     return {
       name: player.name,
       createdAt: player.createdAt,
       games: played.map((game) => {
         const rating = ratings.find((r) => r.game === game);
+        const count = record.find((c) => c.game === game);
         return {
           game,
-          played: matches.filter((m) => m.game === game).length,
-          won: matches.filter((m) => m.game === game && m.result === "won").length,
+          played: count?.played ?? 0,
+          won: count?.won ?? 0,
           rating: rating ? ratingInfo(rating) : null,
           history: history
             .filter((h) => h.game === game)
@@ -239,6 +249,8 @@ export function registerPlayerRoutes(
         };
       }),
       matches,
+      matchesTotal: page.total,
+      matchesNext: offset + limit < page.total ? offset + limit : null,
     } satisfies ProfileResponse;
   });
 
@@ -263,5 +275,11 @@ export function registerPlayerRoutes(
     } satisfies LeaderboardResponse;
   });
 
-  return { accountOf, seatsOf };
+  const refuseAccountName = async (name: string) => {
+    if (await stored("reading a player", () => storage.playerByNameKey(nameKey(name)))) {
+      throw new HubError("account-name", `"${name.slice(0, 40)}" is an account's name: log in as it, or choose another name`);
+    }
+  };
+
+  return { accountOf, accountOfCookie, seatsOf, refuseAccountName };
 }

@@ -27,9 +27,10 @@ export const ERROR_CODES = [
   "unavailable", // the server is shutting down or its storage is unreachable; retry later
   // who you are
   "not-authorized", // unknown or wrong seat token, or no `hello` yet
-  "bad-name", // display or account name refused: `params.reason` is "empty", "too-short" (`params.min`), "too-long" (`params.max`), "characters", "control" or "bidi"
+  "bad-name", // display or account name refused: `params.reason` is "empty", "too-short" (`params.min`), "too-long" (`params.max`), "characters", "control", "bidi", "first-letter", "marks" (`params.max`) or "scripts"
   "bad-password", // an account password refused: `params.reason` "too-short" (`params.min`) or "too-long" (`params.max`)
   "name-taken", // an account of this name exists already (names are compared ignoring case)
+  "account-name", // a guest's name is an account's (ignoring case): log in as it, or choose another name
   "bad-credentials", // log in: no such name, or a wrong password (one answer for both)
   "wrong-password", // a password change: the current password given is wrong
   "not-logged-in", // this needs an account session (the `grimoire_session` cookie)
@@ -80,7 +81,7 @@ export const CHAT_CHANNELS = ["players", "spectators"] as const;
 export type ChatChannel = (typeof CHAT_CHANNELS)[number];
 /** Characters in one chat message. */
 export const MAX_CHAT_LENGTH = 500;
-/** Chat messages: a burst of CHAT_BURST, then one every CHAT_EVERY_MS (per seat, or per spectator connection). */
+/** Chat messages: a burst of CHAT_BURST, then one every CHAT_EVERY_MS (per seat, or per spectator address). */
 export const CHAT_BURST = 5;
 export const CHAT_EVERY_MS = 2000;
 /** Chat messages a client receives on arrival (the latest). */
@@ -372,10 +373,13 @@ export interface CreateTableResponse {
   readonly creatorToken: string;
 }
 
-/** POST /api/tables/:id/cancel — the creator cancels a table still waiting for players. */
-export const cancelTableSchema = z.object({ creatorToken: z.string().min(1).max(128) }).strict();
-/** POST /api/tables/:id/seats/:seat/bot — the creator fills an open seat with a bot (the match starts once full). */
-export const seatBotSchema = z.object({ creatorToken: z.string().min(1).max(128), level: z.enum(BOT_LEVELS) }).strict();
+/**
+ * POST /api/tables/:id/cancel — the creator cancels a table still waiting for players. The creator
+ * is proved by `creatorToken`, or by the session cookie of the account that created the table.
+ */
+export const cancelTableSchema = z.object({ creatorToken: z.string().min(1).max(128).optional() }).strict();
+/** POST /api/tables/:id/seats/:seat/bot — the creator (as for cancel) fills an open seat with a bot (the match starts once full). */
+export const seatBotSchema = z.object({ creatorToken: z.string().min(1).max(128).optional(), level: z.enum(BOT_LEVELS) }).strict();
 
 /**
  * POST /api/my-tables — the tables of the seats this client holds (a browser keeps its seat
@@ -429,6 +433,11 @@ export interface ListTablesResponse {
   readonly tables: readonly TableInfo[];
   readonly total: number;
   readonly next: number | null;
+}
+
+/** GET /api/tables/:id/creator → whether the session's account created this table (false for a guest). */
+export interface TableCreatorResponse {
+  readonly creator: boolean;
 }
 
 /** GET /api/games */
@@ -503,8 +512,11 @@ export interface ProfileResponse {
     /** Oldest first: the rating after each rated match. */
     readonly history: readonly { readonly table: string; readonly at: number; readonly ordinal: number; readonly rank: number }[];
   }[];
-  /** Finished matches, newest first, each with its replay. */
+  /** One page (`?limit=&offset=`, 50 by default, at most 200) of the finished matches, newest first, each with its replay. */
   readonly matches: readonly { readonly table: string; readonly game: string; readonly at: number; readonly seat: number; readonly result: "won" | "lost" | "draw"; readonly rated: boolean; readonly replay: string }[];
+  /** Finished matches in all, and the offset of the next page (null: this is the last). */
+  readonly matchesTotal: number;
+  readonly matchesNext: number | null;
 }
 
 /** GET /api/leaderboard/:game */
@@ -540,7 +552,43 @@ const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 /** C0 and C1 controls (NUL included), DEL, and the line and paragraph separators. */
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
-/** A display name: trimmed, NFC, 1 to MAX_NAME_LENGTH characters, no control or bidi characters. */
+/** Combining marks allowed on one character (more is stacked "Zalgo" text). */
+export const MAX_MARKS = 2;
+/** The scripts a name's letters are told apart by; a letter of none of them counts as one more script ("other"). */
+const SCRIPTS = [
+  "Latin", "Greek", "Cyrillic", "Armenian", "Georgian", "Hebrew", "Arabic", "Syriac", "Thaana", "Devanagari", "Bengali", "Gurmukhi", "Gujarati",
+  "Oriya", "Tamil", "Telugu", "Kannada", "Malayalam", "Sinhala", "Thai", "Lao", "Tibetan", "Myanmar", "Khmer", "Ethiopic", "Cherokee", "Mongolian",
+  "Han", "Hiragana", "Katakana", "Hangul", "Bopomofo",
+] as const;
+const SCRIPT_OF = SCRIPTS.map((script) => [script, new RegExp(`^\\p{Script=${script}}$`, "u")] as const);
+/** UTS #39's "highly restrictive" level: one script, or Han with the Japanese kana, with Bopomofo, or with Hangul. */
+const SCRIPT_MIXES: readonly (readonly string[])[] = [["Han", "Hiragana", "Katakana"], ["Han", "Bopomofo"], ["Han", "Hangul"]];
+
+/**
+ * What makes a (normalised, non-empty) name unfit to tell people apart, or null: it must start
+ * with a letter ("...", "---" and marks alone are no names), carry at most MAX_MARKS combining
+ * marks on any character, and not mix scripts (a Cyrillic "А" in "Аda" passes for Latin).
+ */
+export function nameShapeError(name: string): ProtocolError | null {
+  const chars = [...name];
+  if (!/^\p{L}$/u.test(chars[0] ?? "")) return { code: "bad-name", message: "a name starts with a letter", params: { reason: "first-letter" } };
+  let marks = 0;
+  for (const c of chars) {
+    marks = /^\p{M}$/u.test(c) ? marks + 1 : 0;
+    if (marks > MAX_MARKS) return { code: "bad-name", message: `a name has at most ${MAX_MARKS} accents on one letter`, params: { reason: "marks", max: MAX_MARKS } };
+  }
+  // Letters of no one script (Common, like the Japanese "ー", or Inherited) go with any.
+  const scripts = new Set(chars.filter((c) => /^\p{L}$/u.test(c) && !/^[\p{Script=Common}\p{Script=Inherited}]$/u.test(c)).map((c) => SCRIPT_OF.find(([, test]) => test.test(c))?.[0] ?? "other"));
+  if (scripts.size > 1 && !SCRIPT_MIXES.some((mix) => [...scripts].every((s) => mix.includes(s)))) {
+    return { code: "bad-name", message: "a name is written in one script (no Latin and Cyrillic letters together, say)", params: { reason: "scripts" } };
+  }
+  return null;
+}
+
+/**
+ * A display name: trimmed, NFC, 1 to MAX_NAME_LENGTH characters, no control or bidi characters,
+ * and shaped like a name (`nameShapeError`); spaces and punctuation after the first letter are kept.
+ */
 export function parseDisplayName(raw: string): { ok: true; value: string } | { ok: false; error: ProtocolError } {
   const name = raw.normalize("NFC").trim();
   if (CONTROL.test(name)) return { ok: false, error: { code: "bad-name", message: "a name may not contain control characters", params: { reason: "control" } } };
@@ -549,6 +597,8 @@ export function parseDisplayName(raw: string): { ok: true; value: string } | { o
   if ([...name].length > MAX_NAME_LENGTH) {
     return { ok: false, error: { code: "bad-name", message: `a name has at most ${MAX_NAME_LENGTH} characters`, params: { reason: "too-long", max: MAX_NAME_LENGTH } } };
   }
+  const shape = nameShapeError(name);
+  if (shape) return { ok: false, error: shape };
   return { ok: true, value: name };
 }
 

@@ -22,7 +22,7 @@ import { Hub, HubError, systemClock, type Clock } from "./hub.ts";
 import { KeyedBuckets, resolveLimits, type Limits } from "./limits.ts";
 import { Metrics, measuredBots, measuredStorage } from "./metrics.ts";
 import { registerPlayerRoutes, type PlayerRoutes } from "./players.ts";
-import { cancelTableSchema, joinTableSchema, MAX_FRAME_BYTES, myTablesSchema, parseDisplayName, seatBotSchema, type ErrorCode, type ErrorParams, type GameInfo } from "./protocol.ts";
+import { cancelTableSchema, joinTableSchema, MAX_FRAME_BYTES, myTablesSchema, parseDisplayName, seatBotSchema, type ErrorCode, type ErrorParams, type GameInfo, type TableCreatorResponse } from "./protocol.ts";
 import { PostgresStorage, SqliteStorage, type Storage } from "./storage.ts";
 
 export interface ServerConfig {
@@ -81,6 +81,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "not-logged-in": 401,
   "unknown-player": 404,
   "name-taken": 409,
+  "account-name": 409,
   "not-creator": 403,
   "table-cancelled": 409,
   "already-resigned": 409,
@@ -180,7 +181,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
 
   const trusted = config.trustProxy ? proxyAddr.compile(config.trustProxy.split(",").map((a) => a.trim())) : null;
   const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress) ?? "unknown";
-  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf });
+  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, accountOf: (header) => players.accountOfCookie(header) });
   connections.listen(app.server);
   const liveConnections = connections;
 
@@ -341,7 +342,8 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
       throw new HubError("too-many-tables", `at most ${limits.botTablesPerIp} tables of bots only at once`, { max: limits.botTablesPerIp });
     }
     throttle(creations, request.ip, "tables", limits.tablesPerMinute);
-    const { table, creatorToken } = await hub.create(request.body ?? {}, request.ip);
+    // Logged in, the account is recorded as the creator too: its session works from any browser.
+    const { table, creatorToken } = await hub.create(request.body ?? {}, request.ip, await players.accountOf(request));
     if (botsOnly) {
       const ids = botTables.get(request.ip) ?? new Set<string>();
       ids.add(table.id);
@@ -352,13 +354,18 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
   app.post<{ Params: { id: string } }>("/api/tables/:id/cancel", async (request) => {
     const id = tableIdOf(request);
     const body = parseBody(cancelTableSchema, request.body);
-    return { table: await hub.cancel(id, body.creatorToken) };
+    return { table: await hub.cancel(id, body.creatorToken ?? null, await players.accountOf(request)) };
+  });
+  app.get<{ Params: { id: string } }>("/api/tables/:id/creator", async (request) => {
+    const id = tableIdOf(request);
+    const account = await players.accountOf(request);
+    return { creator: account !== null && (await hub.createdBy(id, account)) } satisfies TableCreatorResponse;
   });
   app.post<{ Params: { id: string; seat: string } }>("/api/tables/:id/seats/:seat/bot", async (request) => {
     const id = tableIdOf(request);
     if (!/^\d{1,2}$/.test(request.params.seat)) throw new HubError("bad-seats", "a seat is a number from 0");
     const body = parseBody(seatBotSchema, request.body);
-    return { table: await hub.seatBot(id, Number(request.params.seat), body.creatorToken, body.level) };
+    return { table: await hub.seatBot(id, Number(request.params.seat), body.creatorToken ?? null, body.level, await players.accountOf(request)) };
   });
   app.post("/api/my-tables", async (request) => {
     throttle(lookups, request.ip, "look-ups of your tables", limits.myTablesPerMinute);
@@ -372,8 +379,11 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
     if (!parsed.success) return sendError(reply, "bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
     const name = parseDisplayName(parsed.data.name);
     if (!name.ok) return sendError(reply, name.error.code, name.error.message, name.error.params);
-    // Logged in, the seat is the account's (its name), and reachable from its other browsers.
-    return hub.join(id, { ...parsed.data, name: name.value }, await players.accountOf(request));
+    // Logged in, the seat is the account's (its name), and reachable from its other browsers;
+    // a guest may not sit under an account's name.
+    const account = await players.accountOf(request);
+    if (!account) await players.refuseAccountName(name.value);
+    return hub.join(id, { ...parsed.data, name: name.value }, account);
   });
   app.get<{ Params: { id: string } }>("/api/tables/:id/record", async (request) => hub.record(tableIdOf(request)));
   // 200 with the stored review, or 202 `pending` (with progress) while the bot workers compute it.

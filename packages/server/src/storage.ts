@@ -50,6 +50,8 @@ export interface TableRecord {
   meta: TableMeta;
   /** Created with hints allowed (every human agrees by joining); see rated.ts. */
   hints: boolean;
+  /** The account that created the table, logged in (its session is the creator's, as `meta.creatorHash`'s token is); null or absent: a guest, or unknown. */
+  creatorPlayer?: string | null;
 }
 
 /** The table's metadata, stored as one JSON column (`meta`, migration 6). */
@@ -138,6 +140,13 @@ export interface RatingHistoryEntry {
   at: number;
 }
 
+/** A finished match of an account: its seat, the table, and whether it changed the account's rating. */
+export interface PlayerMatch {
+  link: SeatLink;
+  table: TableRecord;
+  rated: boolean;
+}
+
 /** What else a table write carries in the same transaction. */
 export interface TableWrite {
   /** A seat taken by an account (a join while logged in). */
@@ -198,6 +207,12 @@ export interface Storage {
   playersById(ids: readonly string[]): Promise<PlayerRecord[]>;
   /** The account's seats with their tables, newest table first. */
   playerSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]>;
+  /** The account's seats at tables not over, newest first, cancelled ones after the others. */
+  playerLiveSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]>;
+  /** The account's finished matches (over, with an outcome), newest first, a page of them and how many in all. */
+  playerMatches(playerId: string, limit: number, offset: number): Promise<{ rows: PlayerMatch[]; total: number }>;
+  /** Per game, the account's finished matches and those its seat won (a draw is not won), counted by the database. */
+  playerRecord(playerId: string): Promise<{ game: string; played: number; won: number }[]>;
   ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]>;
   playerRatings(key: string): Promise<RatingRecord[]>;
   ratingHistory(key: string, limit: number): Promise<RatingHistoryEntry[]>;
@@ -363,6 +378,12 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
     sqlite: `ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;`,
     postgres: `ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;`,
   },
+  {
+    version: 10,
+    description: "the account that created a table",
+    sqlite: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
+    postgres: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
+  },
 ];
 
 interface Row {
@@ -382,6 +403,7 @@ interface Row {
   rated: number | string | null;
   meta?: string | null;
   hints: number | null;
+  creator_player?: string | null;
 }
 
 function fromRow(row: Row): TableRecord {
@@ -402,6 +424,8 @@ function fromRow(row: Row): TableRecord {
     rated: Number(row.rated ?? 0) === 1,
     meta: row.meta ? { ...DEFAULT_META, ...(JSON.parse(row.meta) as Partial<TableMeta>) } : { ...DEFAULT_META },
     hints: Boolean(row.hints),
+    // absent when none, as on the records written before it was kept
+    ...(row.creator_player ? { creatorPlayer: row.creator_player } : {}),
   };
 }
 
@@ -423,10 +447,12 @@ function toParams(t: TableRecord): unknown[] {
     t.rated ? 1 : 0,
     JSON.stringify(t.meta),
     t.hints ? 1 : 0,
+    t.creatorPlayer ?? null,
   ];
 }
 
-const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash, rated, meta, hints";
+// creator_player is written with the row's first insert and never changed after.
+const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash, rated, meta, hints, creator_player";
 const UPSERT_UPDATE = `options = excluded.options, seats = excluded.seats, status = excluded.status, turn_seconds = excluded.turn_seconds,
   grace_seconds = excluded.grace_seconds, outcome = excluded.outcome, deadline = excluded.deadline, events_hash = excluded.events_hash, meta = excluded.meta`;
 
@@ -505,6 +531,37 @@ interface LinkRow {
 
 const LINKED_TABLES = `SELECT ps.table_id AS link_table, ps.seat AS link_seat, ps.player_id AS link_player, ps.token AS link_token, ps.linked_at AS link_at, t.*
   FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ps.player_id = $1 ORDER BY t.created_at DESC, t.id LIMIT $2`;
+
+const LINKED = `SELECT ps.table_id AS link_table, ps.seat AS link_seat, ps.player_id AS link_player, ps.token AS link_token, ps.linked_at AS link_at, t.*
+  FROM player_seats ps JOIN tables t ON t.id = ps.table_id`;
+/** Seats at tables not over: never pushed out by finished ones, however many (cancelled ones last). */
+const LIVE_SEATS = `${LINKED} WHERE ps.player_id = $1 AND t.status <> 'over'
+  ORDER BY CASE WHEN t.status = 'cancelled' THEN 1 ELSE 0 END, t.created_at DESC, t.id, ps.seat LIMIT $2`;
+const FINISHED = "ps.player_id = $1 AND t.status = 'over' AND t.outcome IS NOT NULL";
+/** `rated_here`: the match changed this account's rating (a rating_history row), however old. */
+const MATCHES = `SELECT ps.table_id AS link_table, ps.seat AS link_seat, ps.player_id AS link_player, ps.token AS link_token, ps.linked_at AS link_at, t.*,
+  CASE WHEN EXISTS (SELECT 1 FROM rating_history rh WHERE rh.table_id = t.id AND rh.player_key = ps.player_id) THEN 1 ELSE 0 END AS rated_here
+  FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${FINISHED} ORDER BY t.created_at DESC, t.id, ps.seat LIMIT $2 OFFSET $3`;
+const MATCH_COUNT = `SELECT COUNT(*) AS n FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${FINISHED}`;
+/** Played and won per game; `won` is each dialect's reading of the outcome's JSON: not a draw, and the seat among the winners. */
+const recordSql = (won: string) => `SELECT t.game AS game, COUNT(*) AS played, SUM(CASE WHEN ${won} THEN 1 ELSE 0 END) AS won
+  FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${FINISHED} GROUP BY t.game ORDER BY t.game`;
+const RECORD_SQLITE = recordSql("COALESCE(json_extract(t.outcome, '$.draw'), 0) = 0 AND EXISTS (SELECT 1 FROM json_each(t.outcome, '$.winners') w WHERE w.value = ps.seat)");
+const RECORD_POSTGRES = recordSql("NOT COALESCE((t.outcome::jsonb ->> 'draw')::boolean, false) AND (t.outcome::jsonb -> 'winners') @> to_jsonb(ps.seat)");
+
+interface RecordRow {
+  game: string;
+  played: number | string;
+  won: number | string | null;
+}
+
+function fromRecordRow(row: RecordRow): { game: string; played: number; won: number } {
+  return { game: row.game, played: Number(row.played), won: Number(row.won ?? 0) };
+}
+
+function fromMatchRow(row: Parameters<typeof fromLinkedRow>[0] & { rated_here: number | string }): PlayerMatch {
+  return { ...fromLinkedRow(row), rated: Number(row.rated_here) === 1 };
+}
 
 function fromLinkedRow(row: Row & { link_table: string; link_seat: number; link_player: string; link_token: string; link_at: number | string }): { link: SeatLink; table: TableRecord } {
   return { link: { tableId: row.link_table, seat: Number(row.link_seat), playerId: row.link_player, token: row.link_token, at: Number(row.link_at) }, table: fromRow(row) };
@@ -713,6 +770,20 @@ export class SqliteStorage implements Storage {
 
   async playerSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
     return (this.db.prepare(sqlite(LINKED_TABLES)).all(playerId, limit) as Parameters<typeof fromLinkedRow>[0][]).map(fromLinkedRow);
+  }
+
+  async playerLiveSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
+    return (this.db.prepare(sqlite(LIVE_SEATS)).all(playerId, limit) as Parameters<typeof fromLinkedRow>[0][]).map(fromLinkedRow);
+  }
+
+  async playerMatches(playerId: string, limit: number, offset: number): Promise<{ rows: PlayerMatch[]; total: number }> {
+    const rows = (this.db.prepare(sqlite(MATCHES)).all(playerId, limit, offset) as Parameters<typeof fromMatchRow>[0][]).map(fromMatchRow);
+    const total = (this.db.prepare(sqlite(MATCH_COUNT)).get(playerId) as { n: number }).n;
+    return { rows, total };
+  }
+
+  async playerRecord(playerId: string): Promise<{ game: string; played: number; won: number }[]> {
+    return (this.db.prepare(sqlite(RECORD_SQLITE)).all(playerId) as RecordRow[]).map(fromRecordRow);
   }
 
   async ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]> {
@@ -1046,6 +1117,22 @@ export class PostgresStorage implements Storage {
   async playerSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
     const result = await this.pool.query<Parameters<typeof fromLinkedRow>[0]>(LINKED_TABLES, [playerId, limit]);
     return result.rows.map(fromLinkedRow);
+  }
+
+  async playerLiveSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
+    const result = await this.pool.query<Parameters<typeof fromLinkedRow>[0]>(LIVE_SEATS, [playerId, limit]);
+    return result.rows.map(fromLinkedRow);
+  }
+
+  async playerMatches(playerId: string, limit: number, offset: number): Promise<{ rows: PlayerMatch[]; total: number }> {
+    const rows = await this.pool.query<Parameters<typeof fromMatchRow>[0]>(MATCHES, [playerId, limit, offset]);
+    const total = await this.pool.query<{ n: string }>(MATCH_COUNT, [playerId]);
+    return { rows: rows.rows.map(fromMatchRow), total: Number(total.rows[0]?.n ?? 0) };
+  }
+
+  async playerRecord(playerId: string): Promise<{ game: string; played: number; won: number }[]> {
+    const result = await this.pool.query<RecordRow>(RECORD_POSTGRES, [playerId]);
+    return result.rows.map(fromRecordRow);
   }
 
   async ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]> {

@@ -129,6 +129,33 @@ describe("accounts", () => {
       expect(r.status, String(name)).toBe(400);
       expect(r.body.error).toMatchObject({ code: "bad-name", params: { reason } });
     }
+    // names that are not names, stacked accents, look-alikes from another script
+    const shapes: [string, string][] = [
+      ["...", "first-letter"],
+      ["---", "first-letter"],
+      ["_Ada", "first-letter"],
+      ["2pac", "first-letter"],
+      ["\u0301\u0301\u0301\u0301", "first-letter"],
+      ["Z\u0351\u0352\u0353algo", "marks"],
+      ["Za\u0300\u0301\u0302\u0303lgo", "marks"],
+      ["\u0410da", "scripts"], // a Cyrillic А, then Latin
+      ["Pay\u0440al", "scripts"], // a Cyrillic р inside
+      ["Ale\u03BEis", "scripts"], // a Greek ξ inside
+    ];
+    for (const [name, reason] of shapes) {
+      const r = await new Browser(server).call("POST", "/api/account", { name, password: "12345678" });
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect(r.body.error, JSON.stringify(name)).toMatchObject({ code: "bad-name", params: { reason } });
+    }
+    expect(await server.storage.playerByNameKey("\u0430da")).toBeNull();
+    // still names: accents (composed or not), hyphens, digits and _ after a letter, one other script, Japanese's mix
+    for (const name of ["Élodie", "Jean-Luc", "Zoë_2", "Zoe\u0308_3", "Ада", "Αθηνά", "東京タワー", "Ngu\u1EC5n"]) {
+      const r = await new Browser(server).call("POST", "/api/account", { name, password: "12345678" });
+      expect(r.status, name).toBe(200);
+      expect(r.body.player.name).toBe(name.normalize("NFC"));
+    }
+    // an apostrophe was never allowed, and still is not
+    expect((await new Browser(server).call("POST", "/api/account", { name: "O'Brien", password: "12345678" })).body.error).toMatchObject({ code: "bad-name", params: { reason: "characters" } });
     const short = await new Browser(server).call("POST", "/api/account", { name: "Shorty", password: "1234567" });
     expect(short.body.error).toMatchObject({ code: "bad-password", params: { reason: "too-short", min: 8 } });
     expect((await new Browser(server).call("POST", "/api/account", { name: "Extra", password: "12345678", admin: true })).body.error.code).toBe("bad-message");
@@ -176,6 +203,28 @@ describe("accounts", () => {
     const elsewhere = new Browser(server);
     await elsewhere.call("POST", "/api/login", { name: "guesty", password: "from-guest" });
     expect((await elsewhere.call("GET", "/api/me/seats")).body.seats).toEqual([{ table: id, game: "bidding", status: "playing", seat: 0, token: joined.body.token }]);
+  });
+
+  it("a guest may not sit under an account's name (ignoring case and accents' encoding); its owner logged in may", async () => {
+    const owner = new Browser(server);
+    expect((await owner.call("POST", "/api/account", { name: "Mélusine", password: "serpent-tail" })).status).toBe(200);
+    const created = await http(server, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] });
+    const id = created.body.table.id as string;
+    for (const name of ["Mélusine", "MÉLUSINE", " me\u0301lusine "]) {
+      const refused = await new Browser(server).call("POST", `/api/tables/${id}/join`, { name });
+      expect(refused.status, name).toBe(409);
+      expect(refused.body.error.code).toBe("account-name");
+    }
+    // nothing was taken by the refusals
+    expect((await http(server, "GET", `/api/tables/${id}`)).body.table.seats.map((s: { kind: string }) => s.kind)).toEqual(["open", "open"]);
+    // another name (a space makes it one no account can have) is a guest's, marked as one
+    const guest = await new Browser(server).call("POST", `/api/tables/${id}/join`, { name: "Mélusine B" });
+    expect(guest.status).toBe(200);
+    expect(guest.body.table.seats[0].account).toBeUndefined();
+    // the account itself, logged in, sits under its name
+    const own = await owner.call("POST", `/api/tables/${id}/join`, { name: "mélusine" });
+    expect(own.status).toBe(200);
+    expect(own.body.table.seats[1]).toMatchObject({ name: "Mélusine", account: true });
   });
 
   it("joining while logged in under a broken session cookie is a guest join", async () => {

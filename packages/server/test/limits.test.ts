@@ -173,9 +173,9 @@ describe("lobby limits", () => {
     expect(refused.body.error.code).toBe("rate-limited");
   });
 
-  it("display names: NUL, control and bidi characters refused with bad-name; trimmed; at most 40 characters", async () => {
+  it("display names: NUL, control and bidi characters, no letter first, stacked accents and mixed scripts refused with bad-name; trimmed; at most 40 characters", async () => {
     const server = await serve({});
-    const created = await http(server, "POST", "/api/tables", { game: "abracadawhat", seats: [{ kind: "open" }, { kind: "open" }, { kind: "open" }] });
+    const created = await http(server, "POST", "/api/tables", { game: "abracadawhat", seats: [{ kind: "open" }, { kind: "open" }, { kind: "open" }, { kind: "open" }, { kind: "open" }] });
     const id = created.body.table.id as string;
     const join = (name: string) => http(server, "POST", `/api/tables/${id}/join`, { name });
     const cases: [string, string][] = [
@@ -186,6 +186,11 @@ describe("lobby limits", () => {
       ["\u2066Ann", "bidi"],
       ["   ", "empty"],
       ["x".repeat(41), "too-long"],
+      ["...", "first-letter"],
+      ["- -", "first-letter"],
+      ["\u0301\u0301", "first-letter"],
+      ["Z\u0351\u0352\u0353algo", "marks"],
+      ["\u0410da Lovelace", "scripts"],
     ];
     for (const [name, reason] of cases) {
       const refused = await join(name);
@@ -198,6 +203,8 @@ describe("lobby limits", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.table.seats[ok.body.seat].name).toBe("Zoé");
     expect((await join("é".repeat(40))).status).toBe(200);
+    // a guest's name keeps its spaces and punctuation after the first letter
+    for (const name of ["Jean-Luc O'Brien", "Zoë 2"]) expect((await join(name)).status, name).toBe(200);
   });
 
   it("GET /api/tables is paginated: limit, offset, total and next", async () => {

@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerOut, TableInfo } from "../src/protocol.ts";
 import { ranksOf } from "../src/ratings.ts";
+import { sha256 } from "../src/hub.ts";
+import type { TableRecord } from "../src/storage.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
+import { tableRecord } from "./support/stores.ts";
 import { MU, plackettLuce, SIGMA, type Player } from "./support/plackett-luce.ts";
 
 let server: TestServer;
@@ -198,6 +201,40 @@ describe("the creator gives a seat to a bot at a rated table", () => {
   });
 });
 
+describe("the creator's controls from another browser", () => {
+  it("the account that created a table cancels it or seats a bot from any browser it is logged in on; no one else may", async () => {
+    const creator = await account("Fondatrice");
+    const stranger = await account("Passante");
+    const created = await post("/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }] }, creator);
+    expect(created.status).toBe(200);
+    const id = created.body.table.id as string;
+    // another browser of the creator's account: no creator token there, only the session
+    const elsewhere = await logIn("Fondatrice");
+    expect(await get(`/api/tables/${id}/creator`, elsewhere)).toEqual({ creator: true });
+    expect(await get(`/api/tables/${id}/creator`, stranger)).toEqual({ creator: false });
+    expect((await http(server, "GET", `/api/tables/${id}/creator`)).body).toEqual({ creator: false });
+    for (const cookie of [stranger, null]) {
+      expect((await post(`/api/tables/${id}/seats/0/bot`, { level: "easy" }, cookie)).body.error.code).toBe("not-creator");
+      expect((await post(`/api/tables/${id}/cancel`, {}, cookie)).body.error.code).toBe("not-creator");
+      // a wrong token does not help a stranger either
+      expect((await post(`/api/tables/${id}/cancel`, { creatorToken: "guessed" }, cookie)).status).toBe(403);
+    }
+    const botted = await post(`/api/tables/${id}/seats/0/bot`, { level: "easy" }, elsewhere);
+    expect(botted.status, JSON.stringify(botted.body)).toBe(200);
+    expect(botted.body.table.seats[0]).toMatchObject({ kind: "bot", level: "easy" });
+    const cancelled = await post(`/api/tables/${id}/cancel`, {}, elsewhere);
+    expect(cancelled.body.table.status).toBe("cancelled");
+    // recorded with the table: read back from storage after it left memory
+    expect((await server.storage.getTable(id))!.creatorPlayer).toBe((await server.storage.playerByNameKey("fondatrice"))!.id);
+    // the creator token still works alone, and a table a guest created has no creator account
+    const guestMade = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }] });
+    const other = guestMade.body.table.id as string;
+    expect(await get(`/api/tables/${other}/creator`, creator)).toEqual({ creator: false });
+    expect((await post(`/api/tables/${other}/cancel`, {}, creator)).body.error.code).toBe("not-creator");
+    expect((await post(`/api/tables/${other}/cancel`, { creatorToken: guestMade.body.creatorToken })).body.table.status).toBe("cancelled");
+  });
+});
+
 describe("your tables for an account", () => {
   it("lists the seats the account took in another browser, each once, and nothing for a guest", async () => {
     const ann = await account("Ailleurs");
@@ -214,5 +251,33 @@ describe("your tables for an account", () => {
     expect((await post("/api/my-tables", { seats: [] })).body.tables).toEqual([]);
     // A bad body is refused as before, logged in or not.
     expect((await post("/api/my-tables", { seats: "all" }, elsewhere)).body.error.code).toBe("bad-message");
+  });
+
+  it("past 200 seats: the profile counts every match and pages them; an old running table stays among your tables", async () => {
+    const cookie = await account("Assidue");
+    const me = (await server.storage.playerByNameKey("assidue"))!;
+    // seat 0 is the account's (its token, kept by the link, proves it)
+    const seats = (id: string) => [0, 1].map((i) => ({ kind: "human" as const, name: `P${i}`, level: null, tokenHash: i === 0 ? sha256(`tok-${id}`) : `hash-${id}-${i}`, takeover: false }));
+    // a turn-based match started long ago and still running, then 240 finished ones (every third won)
+    const tables: TableRecord[] = [tableRecord("assidue-running", 1, { options: {}, seats: seats("assidue-running"), status: "playing", turnSeconds: 86_400, rated: false })];
+    for (let i = 0; i < 240; i++) {
+      const outcome = { winners: [i % 3 === 0 ? 0 : 1], scores: [], draw: false };
+      tables.push({ ...tableRecord(`assidue-${i}`, 10 + i, { options: {}, seats: seats(`assidue-${i}`), status: "over", turnSeconds: null, rated: false }), outcome });
+    }
+    await server.storage.saveTables(tables, tables.map((t) => ({ playerId: me.id, tableId: t.id, seat: 0, token: `tok-${t.id}`, at: t.createdAt })));
+
+    const profile = (await http(server, "GET", "/api/players/Assidue")).body;
+    expect(profile.games).toEqual([{ game: "bidding", played: 240, won: 80, rating: null, history: [] }]);
+    expect(profile.matches).toHaveLength(50);
+    expect(profile.matches[0]).toMatchObject({ table: "assidue-239", seat: 0, result: "lost", rated: false });
+    expect([profile.matchesTotal, profile.matchesNext]).toEqual([240, 50]);
+    const last = (await http(server, "GET", "/api/players/Assidue?offset=200&limit=50")).body;
+    expect(last.matches.map((m: { table: string }) => m.table)).toEqual(Array.from({ length: 40 }, (_, i) => `assidue-${39 - i}`));
+    expect(last.matchesNext).toBeNull();
+    expect((await http(server, "GET", "/api/players/Assidue?limit=500")).body.error.code).toBe("bad-message");
+
+    const listed = await post("/api/my-tables", { seats: [] }, cookie);
+    expect(listed.body.tables.map((t: any) => [t.table.id, t.seat, t.table.status])).toEqual([["assidue-running", 0, "playing"]]);
+    expect((await get("/api/me/seats", cookie)).seats.map((s: any) => s.table)).toEqual(["assidue-running"]);
   });
 });

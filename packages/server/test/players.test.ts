@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ranksOf } from "../src/ratings.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
 import { MU, plackettLuce, SIGMA } from "./support/plackett-luce.ts";
+import { tableRecord } from "./support/stores.ts";
 
 async function account(server: TestServer, name: string): Promise<string> {
   const response = await fetch(`${server.url}/api/account`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, password: `${name}-password` }) });
@@ -152,6 +153,24 @@ describe("rated play", () => {
     await watcher.waitFor("over");
     await watcher.close();
     expect((await http(server, "GET", "/api/leaderboard/bidding")).body).toEqual(before);
+  });
+
+  it("the leaderboard is paged: limit and offset, ranks going on from page to page, next until the last", async () => {
+    // five rated identities of a game no other test rates, written with one match's end
+    const seats = [0, 1, 2, 3, 4].map((seat) => ({ kind: "bot" as const, name: `B${seat}`, level: null, tokenHash: null, takeover: false }));
+    const record = { ...tableRecord("paged", 1, { options: {}, seats, status: "over", turnSeconds: null, rated: true }), game: "bidding-slow", outcome: { winners: [0], scores: [5, 4, 3, 2, 1], draw: false } };
+    await server.storage.saveTable(record, { result: { game: "bidding-slow", tableId: "paged", at: 2, seats: seats.map((_, seat) => ({ seat, key: `bot:level-${seat}`, rank: seat, won: seat === 0 })) } });
+    const page = async (query: string) => (await http(server, "GET", `/api/leaderboard/bidding-slow${query}`)).body;
+    const first = await page("?limit=2");
+    expect(first.players.map((p: { rank: number; bot: string }) => [p.rank, p.bot])).toEqual([[1, "level-0"], [2, "level-1"]]);
+    expect([first.total, first.next]).toEqual([5, 2]);
+    const second = await page("?limit=2&offset=2");
+    expect(second.players.map((p: { rank: number }) => p.rank)).toEqual([3, 4]);
+    expect(second.next).toBe(4);
+    const last = await page("?limit=2&offset=4");
+    expect(last.players.map((p: { rank: number; bot: string }) => [p.rank, p.bot])).toEqual([[5, "level-4"]]);
+    expect(last.next).toBeNull();
+    expect((await page("?limit=201")).error.code).toBe("bad-message");
   });
 
   it("unknown players and games are typed 404s", async () => {

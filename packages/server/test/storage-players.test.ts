@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { nameKey } from "../src/accounts.ts";
 import type { MatchResult } from "../src/ratings.ts";
-import { MIGRATIONS, NameTakenError, type PlayerRecord, type SessionRecord, type Storage, type TableRecord } from "../src/storage.ts";
+import { MIGRATIONS, NameTakenError, type PlayerRecord, type SeatLink, type SessionRecord, type Storage, type TableRecord } from "../src/storage.ts";
 import { MU, plackettLuce, SIGMA } from "./support/plackett-luce.ts";
 import { postgresBackend, sqliteBackend, tableRecord } from "./support/stores.ts";
 
@@ -89,6 +89,17 @@ for (const make of backends) {
       // another account is untouched
       expect((await store.sessionPlayer("s-1", 100))?.id).toBe("id1");
       expect((await store.playerByNameKey(nameKey("Player1")))?.passwordHash).toBe("scrypt$1$1$1$salt$id1");
+    });
+
+    it("a table keeps the account that created it (migration 10); older rows and guests' tables have none", async () => {
+      await store.saveTable({ ...table("made-by", 2, 5), creatorPlayer: "id0" });
+      expect((await store.getTable("made-by"))!.creatorPlayer).toBe("id0");
+      // an update of the row keeps it
+      await store.saveTable({ ...table("made-by", 2, 5), creatorPlayer: "id0", status: "over" });
+      expect((await store.getTable("made-by"))!.creatorPlayer).toBe("id0");
+      await store.saveTable(table("made-by-guest", 2, 5));
+      expect((await store.getTable("made-by-guest"))!.creatorPlayer ?? null).toBeNull();
+      expect((await store.getTable("before"))!.creatorPlayer ?? null).toBeNull();
     });
 
     it("a join's seat link is written with the table row; a claim never takes a seat already linked", async () => {
@@ -189,6 +200,60 @@ for (const make of backends) {
       const id0 = (await store.ratings("bidding", ["id0"]))[0]!;
       expect(id0.mu).toBeLessThan(before.find((r) => r.key === "id0")!.mu);
       expect(id0.played).toBe(2);
+    });
+
+    it("past 200 seats: played and won counted by the database, finished matches paged, an old running table still listed", async () => {
+      await store.insertPlayer(player("many", "Many"), session("s-many", "many"), []);
+      const seatsAt = (id: string, status: TableRecord["status"], createdAt: number, game = "bidding"): TableRecord => ({
+        ...tableRecord(id, createdAt, {
+          options: {},
+          seats: [0, 1].map((i) => ({ kind: "human" as const, name: `P${i}`, level: null, tokenHash: `hash-${id}-${i}`, takeover: false })),
+          status,
+          turnSeconds: null,
+          rated: false,
+        }),
+        game,
+      });
+      const tables: TableRecord[] = [];
+      const links: SeatLink[] = [];
+      let won = 0;
+      // 230 finished bidding matches, newer than the running table below; the account's seat alternates
+      for (let i = 0; i < 230; i++) {
+        const seat = i % 2;
+        const kind = i % 3; // 0: won, 1: lost, 2: a draw its seat shares (not won)
+        const outcome = kind === 0 ? { winners: [seat], scores: [], draw: false } : kind === 1 ? { winners: [1 - seat], scores: [], draw: false } : { winners: [0, 1], scores: [], draw: true };
+        if (kind === 0) won++;
+        tables.push({ ...seatsAt(`m-${i}`, "over", 1000 + i), outcome });
+        links.push({ playerId: "many", tableId: `m-${i}`, seat, token: `tok-m-${i}`, at: 1000 + i });
+      }
+      for (let i = 0; i < 4; i++) {
+        tables.push({ ...seatsAt(`o-${i}`, "over", 2000 + i, "other"), outcome: { winners: [0], scores: [], draw: false } });
+        links.push({ playerId: "many", tableId: `o-${i}`, seat: 0, token: `tok-o-${i}`, at: 2000 + i });
+      }
+      // the oldest seat of all is a turn-based match still running; a cancelled table is newer
+      tables.push(seatsAt("running", "playing", 1), seatsAt("cancelled", "cancelled", 3000), { ...seatsAt("unfinished", "over", 3001), outcome: null });
+      for (const id of ["running", "cancelled", "unfinished"]) links.push({ playerId: "many", tableId: id, seat: 0, token: `tok-${id}`, at: 1 });
+      await store.saveTables(tables, links);
+      await backend.exec("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES ('m-3', 'many', 'bidding', 25, 8, 0, 1, 1003)");
+
+      expect(await store.playerRecord("many")).toEqual([
+        { game: "bidding", played: 230, won },
+        { game: "other", played: 4, won: 4 },
+      ]);
+      expect(won).toBe(77);
+      const first = await store.playerMatches("many", 50, 0);
+      expect(first.total).toBe(234);
+      expect(first.rows.map((r) => r.table.id).slice(0, 5)).toEqual(["o-3", "o-2", "o-1", "o-0", "m-229"]);
+      const last = await store.playerMatches("many", 50, 200);
+      expect(last.rows.map((r) => r.table.id)).toEqual(Array.from({ length: 34 }, (_, i) => `m-${33 - i}`));
+      expect(last.rows.map((r) => [r.table.id, r.link.seat, r.rated]).filter(([, , rated]) => rated)).toEqual([["m-3", 1, true]]);
+      expect((await store.playerMatches("many", 50, 250)).rows).toEqual([]);
+      // not over: every one, however many finished seats are newer; cancelled ones after the others
+      expect((await store.playerLiveSeats("many", 1000)).map((r) => [r.table.id, r.link.token])).toEqual([
+        ["running", "tok-running"],
+        ["cancelled", "tok-cancelled"],
+      ]);
+      expect((await store.playerSeats("many", 200)).some((r) => r.table.id === "running")).toBe(false);
     });
   });
 }

@@ -126,6 +126,57 @@ describe("chat", () => {
     }
   });
 
+  it("a seated account watching without its token (its session cookie) reads as a player: no spectators' channel where the table hides it", async () => {
+    const signUp = async (name: string) => {
+      const response = await fetch(`${server.url}/api/account`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, password: `${name}-password` }) });
+      expect(response.status).toBe(200);
+      return response.headers.get("set-cookie")!.split(";")[0]!;
+    };
+    const seatedCookie = await signUp("Siegeante");
+    const strangerCookie = await signUp("Curieuse");
+    for (const spectatorChat of [false, true]) {
+      const { id } = await create(twoHumans("bidding", { spectatorChat }));
+      const joined = await fetch(`${server.url}/api/tables/${id}/join`, { method: "POST", headers: { "content-type": "application/json", cookie: seatedCookie }, body: JSON.stringify({ name: "x" }) });
+      expect(joined.status).toBe(200);
+      const bob = await connect(id, await join(id, "Bob"));
+      const watcher = await connect(id);
+      expect((await ask(watcher, { type: "chat", text: "psst, bid high", name: "Zoé" })).type).toBe("ack");
+      // the seated account opens the table as a spectator, logged in
+      const sneaky = await Client.open(server, { cookie: seatedCookie });
+      sneaky.send({ type: "hello", tableId: id });
+      expect((await sneaky.waitFor("welcome")).you).toBe("spectator");
+      const history = (await sneaky.waitFor("chat-history")).messages.map((m) => m.text);
+      expect(history).toEqual(spectatorChat ? ["psst, bid high"] : []);
+      // an account with no seat here is a spectator like any other
+      const stranger = await Client.open(server, { cookie: strangerCookie });
+      stranger.send({ type: "hello", tableId: id });
+      expect((await stranger.waitFor("chat-history")).messages.map((m) => m.text)).toEqual(["psst, bid high"]);
+      // live messages follow the same rule
+      expect((await ask(watcher, { type: "chat", text: "again", name: "Zoé" })).type).toBe("ack");
+      expect((await ask(bob, { type: "chat", text: "players' line" })).type).toBe("ack");
+      await sneaky.waitFor("chat", (m) => m.message.text === "players' line");
+      await stranger.waitFor("chat", (m) => m.message.text === "players' line");
+      expect(sneaky.of("chat").map((m) => m.message.text)).toEqual(spectatorChat ? ["again", "players' line"] : ["players' line"]);
+      expect(stranger.of("chat").map((m) => m.message.text)).toEqual(["again", "players' line"]);
+      await closeAll([bob, watcher, sneaky, stranger]);
+    }
+  });
+
+  it("a spectator's chat rate goes with its address: reconnecting does not refill it", async () => {
+    const { id, clients } = await twoSeated("bidding");
+    const watcher = await connect(id);
+    for (let i = 0; i < CHAT_BURST; i++) expect((await ask(watcher, { type: "chat", text: `w${i}` })).type).toBe("ack");
+    expect(await ask(watcher, { type: "chat", text: "one more" })).toMatchObject({ type: "error", code: "chat-too-fast" });
+    await watcher.close();
+    const again = await connect(id);
+    expect(await ask(again, { type: "chat", text: "fresh start?" })).toMatchObject({ type: "error", code: "chat-too-fast" });
+    // the seats keep their own allowance
+    expect((await ask(clients[0]!, { type: "chat", text: "players still talk" })).type).toBe("ack");
+    clock.advance(CHAT_EVERY_MS);
+    expect((await ask(again, { type: "chat", text: "later" })).type).toBe("ack");
+    await closeAll([...clients, again]);
+  });
+
   it("chat, resign and rematch messages are checked at the edge like every message", async () => {
     const { clients } = await twoSeated("bidding");
     const [ann] = clients as [Client, Client];
@@ -165,12 +216,14 @@ describe("chat", () => {
 });
 
 describe("the creator's controls", () => {
-  it("cancel: only with the creator's token, only while waiting; the table leaves the lobby and refuses joins", async () => {
+  it("cancel: only by the creator (its token here; its account: players-table.test.ts), only while waiting; the table leaves the lobby and refuses joins", async () => {
     const { id, creatorToken } = await create({ game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] });
     await join(id, "Ann");
     const watcher = await connect(id);
     expect((await http(server, "POST", `/api/tables/${id}/cancel`, { creatorToken: "not-it" })).body.error.code).toBe("not-creator");
-    expect((await http(server, "POST", `/api/tables/${id}/cancel`, {})).status).toBe(400);
+    // no token and no session: nobody proves the creator (a token of the wrong shape is a bad message)
+    expect((await http(server, "POST", `/api/tables/${id}/cancel`, {})).body.error.code).toBe("not-creator");
+    expect((await http(server, "POST", `/api/tables/${id}/cancel`, { creatorToken: 42 })).status).toBe(400);
     const cancelled = await http(server, "POST", `/api/tables/${id}/cancel`, { creatorToken });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.table.status).toBe("cancelled");

@@ -1,5 +1,5 @@
 // REST calls to the lobby (/api), and the seats this browser holds (tokens in localStorage).
-import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableInfo } from "./protocol.ts";
+import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -38,10 +38,13 @@ export const api = {
       remember(creatorKey(r.table.id), r.creatorToken);
       return r.table;
     }),
-  cancel: (id: string, creatorToken: string) =>
-    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/cancel`, { method: "POST", body: JSON.stringify({ creatorToken }) }).then((r) => r.table),
-  seatBot: (id: string, seat: number, creatorToken: string, level: BotLevel) =>
-    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { method: "POST", body: JSON.stringify({ creatorToken, level }) }).then((r) => r.table),
+  /** The creator's controls: with this browser's creator token, or (null) the session of the account that created the table. */
+  cancel: (id: string, creatorToken: string | null) =>
+    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/cancel`, { method: "POST", body: JSON.stringify(creatorToken ? { creatorToken } : {}) }).then((r) => r.table),
+  seatBot: (id: string, seat: number, creatorToken: string | null, level: BotLevel) =>
+    call<{ table: TableInfo }>(`/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { method: "POST", body: JSON.stringify(creatorToken ? { creatorToken, level } : { level }) }).then((r) => r.table),
+  /** Whether the logged-in account created this table (its controls then work from any browser). */
+  createdByMe: (id: string) => call<TableCreatorResponse>(`/api/tables/${encodeURIComponent(id)}/creator`).then((r) => r.creator),
   /** The tables where I hold a seat, those waiting for my decision first. */
   myTables: () => {
     const seats = myCredentials();
@@ -57,8 +60,10 @@ export const api = {
   logOut: () => call<MeResponse>("/api/logout", { method: "POST", body: "{}" }),
   changePassword: (current: string, password: string) => call<MeResponse>("/api/account/password", { method: "POST", body: JSON.stringify({ current, password }) }),
   mySeats: () => call<MySeatsResponse>("/api/me/seats").then((r) => r.seats),
-  profile: (name: string) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}`),
-  leaderboard: (game: string) => call<LeaderboardResponse>(`/api/leaderboard/${encodeURIComponent(game)}`),
+  /** A profile with one page of its finished matches (`offset`: from the response's `matchesNext`). */
+  profile: (name: string, offset = 0) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}${offset > 0 ? `?offset=${offset}` : ""}`),
+  /** One page of a game's leaderboard (`offset`: from the response's `next`). */
+  leaderboard: (game: string, offset = 0) => call<LeaderboardResponse>(`/api/leaderboard/${encodeURIComponent(game)}${offset > 0 ? `?offset=${offset}` : ""}`),
   /** A finished match's review of one seat: `pending` (202) until the server has computed it. */
   review: (id: string, seat: number) => call<ReviewResponse>(`/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`),
 };

@@ -33,6 +33,7 @@ export type {
   MyTable,
   MyTablesResponse,
   RematchInfo,
+  TableCreatorResponse,
   TableMode,
 } from "../../server/src/protocol.ts";
 

@@ -33,6 +33,8 @@ const profile: ProfileResponse = {
     },
   ],
   matches: [{ table: "t2", game: "shazamm", at: Date.UTC(2026, 0, 6), seat: 0, result: "won", rated: true, replay: "/?replay=t2" }],
+  matchesTotal: 1,
+  matchesNext: null,
 };
 
 const board: LeaderboardResponse = {
@@ -52,6 +54,9 @@ interface Call {
 }
 let calls: Call[] = [];
 let me: { name: string; createdAt: number } | null = null;
+/** What GET /api/players/… and /api/leaderboard/… answer (a test may page them). */
+let profileAnswer: (url: string) => ProfileResponse = () => profile;
+let boardAnswer: (url: string) => LeaderboardResponse = () => board;
 
 beforeAll(async () => {
   initI18n("en");
@@ -62,6 +67,8 @@ beforeAll(async () => {
 beforeEach(() => {
   calls = [];
   me = null;
+  profileAnswer = () => profile;
+  boardAnswer = () => board;
   localStorage.clear();
   history.replaceState(null, "", "/");
   vi.stubGlobal(
@@ -82,8 +89,8 @@ beforeEach(() => {
         return json({ player: me });
       }
       if (url === "/api/me/seats") return me ? json({ seats: [{ table: "far", game: "shazamm", status: "playing", seat: 1, token: "tok-far" }] }) : json({ error: { code: "not-logged-in", message: "" } }, 401);
-      if (url.startsWith("/api/players/")) return json(profile);
-      if (url.startsWith("/api/leaderboard/")) return json(board);
+      if (url.startsWith("/api/players/")) return json(profileAnswer(url));
+      if (url.startsWith("/api/leaderboard/")) return json(boardAnswer(url));
       const far = { id: "far", game: "shazamm", gameTitle: "Shazamm!", options: {}, status: "playing", seats: [], turnSeconds: null, graceSeconds: null, seedHash: "h", invite: "/?table=far", createdAt: 0, rated: true, ...TABLE_AROUND };
       if (url === "/api/tables/far") return json({ table: far });
       // "Your tables" lists the seats whose tokens the browser sends (the server checks them).
@@ -118,7 +125,13 @@ describe("account errors in words", () => {
     expect(say("bad-password", { reason: "too-short", min: 8 })).toBe("A password has at least 8 characters.");
     expect(say("bad-password", { reason: "too-long", max: 200 })).toBe("A password has at most 200 characters.");
     expect(say("name-taken", {})).toMatch(/^This name is taken/);
+    expect(say("bad-name", { reason: "first-letter" })).toBe("A name starts with a letter.");
+    expect(say("bad-name", { reason: "marks", max: 2 })).toBe("A name has at most 2 accents on one letter.");
+    expect(say("bad-name", { reason: "scripts" })).toMatch(/^A name is written in one alphabet/);
     switchLanguage("fr");
+    expect(say("bad-name", { reason: "first-letter" })).toBe("Un nom commence par une lettre.");
+    expect(say("bad-name", { reason: "marks", max: 2 })).toBe("Un nom a au plus 2 accents sur une même lettre.");
+    expect(say("bad-name", { reason: "scripts" })).toMatch(/^Un nom s’écrit dans un seul alphabet/);
     expect(say("bad-name", { reason: "too-short", min: 3 })).toBe("Un nom a au moins 3 caractères.");
     expect(say("bad-password", { reason: "too-long", max: 200 })).toBe("Un mot de passe a au plus 200 caractères.");
     expect(say("name-taken", {})).toBe("Ce nom est déjà pris\u00a0: choisissez-en un autre (majuscules et minuscules comptent pour un seul nom).");
@@ -169,6 +182,26 @@ describe("profile and leaderboard", () => {
     expect(calls.some((c) => c.url === "/api/players/%C3%89lo%C3%AFse")).toBe(true);
   });
 
+  it("the profile pages its finished games: 'Older games' adds the next page below, and goes once all are shown", async () => {
+    const match = (i: number): ProfileResponse["matches"][number] => ({ table: `m${i}`, game: "shazamm", at: Date.UTC(2026, 0, 6) - i * 60_000, seat: 0, result: "lost", rated: false, replay: `/?replay=m${i}` });
+    const page = (from: number, size: number) => Array.from({ length: size }, (_, i) => match(from + i));
+    profileAnswer = (url) =>
+      url.endsWith("?offset=50")
+        ? { ...profile, matches: page(50, 20), matchesTotal: 70, matchesNext: null }
+        : { ...profile, matches: page(0, 50), matchesTotal: 70, matchesNext: 50 };
+    history.replaceState(null, "", "/?player=x");
+    render(<App />);
+    await screen.findByTestId("profile");
+    expect(screen.getAllByRole("link", { name: "Watch the replay" })).toHaveLength(50);
+    const more = screen.getByTestId("more-matches");
+    expect(more.textContent).toBe("Older games (20 more)");
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getAllByRole("link", { name: "Watch the replay" })).toHaveLength(70));
+    expect(calls.some((c) => c.url === "/api/players/x?offset=50")).toBe(true);
+    expect(screen.getAllByRole("link", { name: "Watch the replay" }).at(-1)!.getAttribute("href")).toBe("/?replay=m69");
+    expect(screen.queryByTestId("more-matches")).toBeNull();
+  });
+
   it("the profile in French: numbers and words", async () => {
     switchLanguage("fr");
     history.replaceState(null, "", "/?player=x");
@@ -205,6 +238,29 @@ describe("profile and leaderboard", () => {
     ]);
     // the fields are emptied once it is done
     expect((screen.getByLabelText("Mot de passe actuel") as HTMLInputElement).value).toBe("");
+  });
+
+  it("the leaderboard pages past its first 50 rows: 'Next ranks' adds the next page, and goes after the last (English and French)", async () => {
+    const row = (rank: number): LeaderboardResponse["players"][number] => ({ rank, name: `Player${rank}`, bot: null, played: 1, won: 0, rating: { mu: 25, sigma: 8, ordinal: 1 - rank / 10 } });
+    const rows = (from: number, size: number) => Array.from({ length: size }, (_, i) => row(from + i));
+    boardAnswer = (url) =>
+      url.endsWith("?offset=50")
+        ? { game: "shazamm", players: rows(51, 12), total: 62, next: null }
+        : { game: "shazamm", players: rows(1, 50), total: 62, next: 50 };
+    history.replaceState(null, "", "/?leaderboard=shazamm");
+    render(<App />);
+    await screen.findByRole("table");
+    expect(screen.getAllByRole("row")).toHaveLength(51); // the header and 50 players
+    expect(screen.getByTestId("leaderboard-more").textContent).toBe("Next ranks (12 more)");
+    fireEvent.click(screen.getByTestId("leaderboard-more"));
+    await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(63));
+    expect(calls.some((c) => c.url === "/api/leaderboard/shazamm?offset=50")).toBe(true);
+    expect(screen.getAllByRole("row").at(-1)!.textContent).toContain("62Player62");
+    expect(screen.queryByTestId("leaderboard-more")).toBeNull();
+    cleanup();
+    switchLanguage("fr");
+    render(<App />);
+    expect((await screen.findByTestId("leaderboard-more")).textContent).toBe("Rangs suivants (encore 12)");
   });
 
   it("the leaderboard lists players (linked to their profile) and bot levels", async () => {
@@ -279,5 +335,30 @@ describe("at the table", () => {
     unmount();
     render(<MatchView snap={snap(table(false))} act={() => {}} clearError={() => {}} />);
     expect(screen.getByRole("list", { name: "Seats" }).textContent).not.toContain("6.5");
+  });
+
+  it("an account's seat links to its profile; a guest's seat is marked as a guest (English and French)", () => {
+    const seats: TableInfo["seats"] = [
+      { seat: 0, kind: "human", name: "Éloïse", connected: true, botTakeover: false, account: true },
+      { seat: 1, kind: "human", name: "Éloïse B", connected: true, botTakeover: false },
+    ];
+    const { unmount } = render(<MatchView snap={snap({ ...table(false), seats })} act={() => {}} clearError={() => {}} />);
+    const list = screen.getByRole("list", { name: "Seats" });
+    const rows = list.querySelectorAll("li");
+    expect(rows[0]!.querySelector("a")!.getAttribute("href")).toBe(hrefOf({ page: "player", name: "Éloïse" }));
+    expect(rows[0]!.querySelector("a")!.textContent).toBe("Éloïse");
+    expect(rows[0]!.textContent).toBe("Éloïse (you)");
+    expect(rows[1]!.querySelector("a")).toBeNull();
+    expect(rows[1]!.textContent).toBe("Éloïse B · guest");
+    unmount();
+    switchLanguage("fr");
+    render(<MatchView snap={snap({ ...table(false), seats })} act={() => {}} clearError={() => {}} />);
+    expect(screen.getAllByRole("list")[0]!.querySelectorAll("li")[1]!.textContent).toBe("Éloïse B · invité");
+  });
+
+  it("a guest's join under an account's name is refused in words", () => {
+    expect(errorText(i18next.t, { code: "account-name" })).toBe("This name belongs to an account: log in to play under it, or choose another name.");
+    switchLanguage("fr");
+    expect(errorText(i18next.t, { code: "account-name" })).toMatch(/^Ce nom est celui d’un compte/);
   });
 });

@@ -6,6 +6,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { preloadWords } from "../src/text.tsx";
+import { logIn, logOut } from "../src/account.ts";
 import { heldSeat, holdSeat } from "../src/api.ts";
 import type { MatchSnapshot } from "../src/connection.ts";
 import { MatchConnection, type SocketLike } from "../src/connection.ts";
@@ -13,6 +14,7 @@ import { initI18n, switchLanguage } from "../src/i18n/index.ts";
 import { Home } from "../src/pages/Home.tsx";
 import { TableChat } from "../src/pages/TableChat.tsx";
 import { TableControls } from "../src/pages/TableControls.tsx";
+import { useTurnAlert } from "../src/table/alert.ts";
 import { MAX_CHAT_LENGTH, type ChatMessage, type MyTable, type TableInfo } from "../src/protocol.ts";
 
 beforeAll(async () => {
@@ -247,6 +249,42 @@ describe("table controls", () => {
     expect(calls[1]).toEqual({ url: "/api/tables/t1/cancel", body: { creatorToken: "creator-secret" } });
   });
 
+  it("gives the creator's account the controls in a browser without the creator token; a guest there gets none", async () => {
+    const open = table({ status: "open", seats: [{ seat: 0, kind: "human", name: "Ada", connected: true, botTakeover: false }, { seat: 1, kind: "open", name: null, connected: false, botTakeover: false }] });
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200 });
+        if (url === "/api/login") return json({ player: { name: "Ada", createdAt: 1 } });
+        if (url === "/api/logout") return json({ player: null });
+        if (url === "/api/me/seats") return json({ seats: [] });
+        if (url === "/api/tables/t1/creator") return json({ creator: true });
+        return json({ table: open });
+      }),
+    );
+    // a guest: the server is not even asked
+    render(<TableControls snap={snapshot({ table: open })} connection={{ resign: vi.fn(), rematch: vi.fn() }} />);
+    expect(screen.queryByTestId("cancel-table")).toBeNull();
+    expect(calls.some((c) => c.url === "/api/tables/t1/creator")).toBe(false);
+    await act(async () => {
+      await logIn("Ada", "right-password");
+    });
+    await screen.findByTestId("cancel-table");
+    fireEvent.click(screen.getByTestId("seat-bot-1"));
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/tables/t1/seats/1/bot")).toHaveLength(1));
+    // no token to send: the session cookie proves the creator
+    expect(calls.find((c) => c.url === "/api/tables/t1/seats/1/bot")!.body).toEqual({ level: "medium" });
+    await waitFor(() => expect((screen.getByTestId("cancel-table") as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId("cancel-table"));
+    await waitFor(() => expect(calls.find((c) => c.url === "/api/tables/t1/cancel")?.body).toEqual({}));
+    await act(async () => {
+      await logOut();
+    });
+    expect(screen.queryByTestId("cancel-table")).toBeNull();
+  });
+
   it("notifies 'your turn' only when the page is hidden and allowed (the tab title is the match screen's turn alert)", () => {
     const shown: string[] = [];
     class FakeNotification {
@@ -294,6 +332,85 @@ describe("table controls", () => {
     expect(other.querySelector("a")!.getAttribute("href")).toBe("/?table=b");
   });
 
+  it("counts my other tables waiting in the tab title, beside this table's own turn alert, and notifies a new one in the background", async () => {
+    const shown: { title: string; body?: string }[] = [];
+    class FakeNotification {
+      static permission = "granted";
+      static requestPermission = vi.fn(async () => "granted");
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body });
+      }
+    }
+    vi.stubGlobal("Notification", FakeNotification);
+    holdSeat("t1", { seat: 0, token: "ta", name: "Ada" });
+    let mine: MyTable[] = [
+      { table: table({ id: "t1" }), seat: 0, yourTurn: true, deadline: null },
+      { table: table({ id: "b", game: "incantibus" }), seat: 1, yourTurn: true, deadline: null },
+    ];
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ tables: mine }), { status: 200 })));
+    let polls: (() => void)[] = [];
+    vi.stubGlobal("setInterval", (fn: () => void) => (polls.push(fn), polls.length));
+    vi.stubGlobal("clearInterval", () => {});
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+    try {
+      // this table's own alert (the match screen's) and the controls' count together
+      function Page({ myTurn }: { myTurn: boolean }) {
+        useTurnAlert(myTurn, "(•) Your turn — Grimoire", false);
+        return <TableControls snap={snapshot({})} connection={{ resign: vi.fn(), rematch: vi.fn() }} />;
+      }
+      const { rerender, unmount } = render(<Page myTurn={false} />);
+      await screen.findByTestId("other-turns");
+      expect(document.title).toBe("(1) Grimoire");
+      expect(shown).toEqual([{ title: "Your turn", body: "Another table waits for your move." }]);
+      rerender(<Page myTurn={true} />);
+      expect(document.title).toBe("(1) (•) Your turn — Grimoire");
+      // a minute later a second other table waits: counted, and notified once more
+      mine = [...mine, { table: table({ id: "c", game: "emmerlaus" }), seat: 0, yourTurn: true, deadline: null }];
+      await act(async () => polls.forEach((p) => p()));
+      expect(document.title).toBe("(2) (•) Your turn — Grimoire");
+      expect(shown.map((s) => s.body)).toEqual(["Another table waits for your move.", "2 other tables wait for your move."]);
+      rerender(<Page myTurn={false} />);
+      expect(document.title).toBe("(2) Grimoire");
+      // none waits any more: no count, no notification
+      mine = mine.slice(0, 1);
+      await act(async () => polls.forEach((p) => p()));
+      expect(document.title).toBe("Grimoire");
+      expect(shown).toHaveLength(2);
+      unmount();
+      expect(document.title).toBe("Grimoire");
+    } finally {
+      polls = [];
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+    }
+  });
+
+  it("does not notify other tables while the page is in the foreground, nor without permission", async () => {
+    const shown: string[] = [];
+    class FakeNotification {
+      static permission = "default";
+      constructor(title: string) {
+        shown.push(title);
+      }
+    }
+    vi.stubGlobal("Notification", FakeNotification);
+    holdSeat("b", { seat: 1, token: "tb", name: "Ada" });
+    const mine: MyTable[] = [{ table: table({ id: "b", game: "incantibus" }), seat: 1, yourTurn: true, deadline: null }];
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ tables: mine }), { status: 200 })));
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+    try {
+      render(<TableControls snap={snapshot({})} connection={{ resign: vi.fn(), rematch: vi.fn() }} />);
+      await screen.findByTestId("other-turns");
+      expect(document.title).toBe("(1) Grimoire");
+    } finally {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+    }
+    cleanup();
+    FakeNotification.permission = "granted";
+    render(<TableControls snap={snapshot({})} connection={{ resign: vi.fn(), rematch: vi.fn() }} />);
+    await screen.findByTestId("other-turns");
+    expect(shown).toEqual([]);
+  });
+
   it("shows a turn-based clock and the bank in days and hours", () => {
     const now = Date.now();
     const t = table({ mode: "turn-based", turnSeconds: 86_400, bankSeconds: 3 * 86_400, banks: [2 * 86_400_000 + 5 * 3_600_000, 3 * 86_400_000] });
@@ -336,5 +453,44 @@ describe("lobby", () => {
     const playing = await screen.findByTestId("playing-tables");
     await waitFor(() => expect(playing.querySelectorAll("li")).toHaveLength(1));
     expect(playing.querySelector("a")!.getAttribute("href")).toBe("/?table=w&watch=1");
+  });
+
+  it("notifies when one more of your tables waits while the lobby is in the background, only if allowed", async () => {
+    const shown: { title: string; body?: string; tag?: string }[] = [];
+    class FakeNotification {
+      static permission = "granted";
+      constructor(title: string, options?: { body?: string; tag?: string }) {
+        shown.push({ title, body: options?.body, tag: options?.tag });
+      }
+    }
+    vi.stubGlobal("Notification", FakeNotification);
+    holdSeat("b", { seat: 1, token: "tb", name: "Ada" });
+    const waitingTable: MyTable = { table: table({ id: "b", game: "incantibus" }), seat: 1, yourTurn: true, deadline: null };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => new Response(JSON.stringify(url === "/api/my-tables" ? { tables: [waitingTable] } : { games: [], tables: [] }), { status: 200 })),
+    );
+    // in the foreground: the title says it, no notification
+    render(<Home />);
+    await screen.findByTestId("my-tables");
+    await waitFor(() => expect(document.title).toBe("(1) Grimoire"));
+    expect(shown).toEqual([]);
+    cleanup();
+    expect(document.title).toBe("Grimoire");
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+    try {
+      render(<Home />);
+      await screen.findByTestId("my-tables");
+      await waitFor(() => expect(shown).toEqual([{ title: "Your turn", body: "1 table waits for you", tag: "grimoire-turn" }]));
+      cleanup();
+      // not allowed: nothing, whatever waits
+      FakeNotification.permission = "denied";
+      render(<Home />);
+      await screen.findByTestId("my-tables");
+      await waitFor(() => expect(document.title).toBe("(1) Grimoire"));
+      expect(shown).toHaveLength(1);
+    } finally {
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => false });
+    }
   });
 });

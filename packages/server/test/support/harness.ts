@@ -72,8 +72,9 @@ export class Client {
     });
   }
 
-  static async open(server: { port: number }): Promise<Client> {
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
+  /** `headers`: sent with the upgrade (a session `cookie`, say). */
+  static async open(server: { port: number }, headers: Record<string, string> = {}): Promise<Client> {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { headers });
     await new Promise<void>((resolve, reject) => {
       ws.once("open", () => resolve());
       ws.once("error", reject);

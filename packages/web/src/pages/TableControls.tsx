@@ -1,15 +1,18 @@
 // What a player does around the match: resign (after a confirmation), ask for a rematch (and be
 // taken to it once everyone has), the creator's controls on a waiting table (cancel it, give an
-// open seat to a bot), the turn-based clock and time banks, and "your turn" in the tab title and
-// as a Web Notification when the page is in the background (permission asked by a button only).
+// open seat to a bot), the turn-based clock and time banks, and "your turn" — here, and at your
+// other tables (their number in the tab title) — as a Web Notification when the page is in the
+// background (permission asked by a button only).
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useAccount } from "../account.ts";
 import { api, creatorToken, followRematch } from "../api.ts";
 import type { MatchConnection, MatchSnapshot } from "../connection.ts";
 import { BOT_LEVELS, type BotLevel, type MyTable, type TableInfo } from "../protocol.ts";
 import { navigate } from "../route.ts";
 import { displayLanguage, gameText, listOf, useGameText, useWordsLoaded } from "../text.tsx";
 import { Link } from "../App.tsx";
+import { useOtherTurnsTitle } from "../table/alert.ts";
 import { ErrorBox, errorText } from "../widgets.tsx";
 
 type Controls = Pick<MatchConnection, "resign" | "rematch">;
@@ -120,13 +123,28 @@ function useRematchFollow(table: TableInfo | null, to: string | null, seated: bo
   }, [table?.id, to, seated]);
 }
 
+/** For the browser that created the table (its creator token), or any browser of the account that did. */
 function CreatorControls({ table }: { table: TableInfo }) {
   const { t } = useTranslation();
   const token = creatorToken(table.id);
+  const me = useAccount();
+  const [byAccount, setByAccount] = useState(false);
   const [level, setLevel] = useState<BotLevel>("medium");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  if (!token) return null;
+  useEffect(() => {
+    setByAccount(false);
+    if (token || me === null) return;
+    let live = true;
+    api.createdByMe(table.id).then(
+      (created) => live && setByAccount(created),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [table.id, token, me?.name]);
+  if (!token && !byAccount) return null;
   const run = (fn: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
@@ -201,11 +219,20 @@ function ClockLine({ snap, mySeat }: { snap: MatchSnapshot; mySeat: number | nul
   );
 }
 
-/** My other tables waiting for my decision (checked every minute), each a link. */
+/**
+ * My other tables waiting for my decision (checked every minute), each a link; their number in the
+ * tab's title, and a notification when one more waits while the page is in the background.
+ */
 function OtherTurns({ current }: { current: string }) {
   useWordsLoaded(); // other games' titles arrive with their words
   const { t, i18n } = useTranslation();
   const [waiting, setWaiting] = useState<readonly MyTable[]>([]);
+  useOtherTurnsTitle(waiting.length);
+  const seen = useRef(0);
+  useEffect(() => {
+    if (waiting.length > seen.current) notifyHidden(t("controls.notifyTitle"), t("controls.notifyOthers", { n: waiting.length }), "grimoire-other-turns");
+    seen.current = waiting.length;
+  }, [waiting.length, t]);
   useEffect(() => {
     let live = true;
     const check = () =>
@@ -242,15 +269,19 @@ function OtherTurns({ current }: { current: string }) {
 export function useTurnNotification(myTurn: boolean, gameTitle: string): void {
   const { t } = useTranslation();
   useEffect(() => {
-    if (!myTurn || typeof document === "undefined") return;
-    if (document.hidden && typeof Notification !== "undefined" && Notification.permission === "granted") {
-      try {
-        new Notification(t("controls.notifyTitle"), { body: t("controls.notifyBody", { game: gameTitle }), tag: "grimoire-turn" });
-      } catch {
-        /* some browsers only notify from a service worker: the title still says it */
-      }
-    }
+    if (myTurn) notifyHidden(t("controls.notifyTitle"), t("controls.notifyBody", { game: gameTitle }), "grimoire-turn");
   }, [myTurn, gameTitle, t]);
+}
+
+/** A Web Notification, only while the page is in the background and the player allowed them. */
+export function notifyHidden(title: string, body: string, tag: string): void {
+  if (typeof document === "undefined" || !document.hidden) return;
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  try {
+    new Notification(title, { body, tag });
+  } catch {
+    /* some browsers only notify from a service worker: the title still says it */
+  }
 }
 
 /** Asks for the notification permission, only when the player clicks; never required. */

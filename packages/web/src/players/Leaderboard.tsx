@@ -1,5 +1,5 @@
 // The leaderboard of one game: players and bot levels by rating (openskill's ordinal, mu − 3σ),
-// with matches played and won; a tab per game.
+// with matches played and won, a page at a time ("Next ranks" adds the next); a tab per game.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../App.tsx";
@@ -15,11 +15,26 @@ export function Leaderboard({ game }: { game: string }) {
   const [board, setBoard] = useState<LeaderboardResponse | null>(null);
   const [error, setError] = useState<unknown>(null);
   const lang = useGameText(game, null, null).lang;
+  const [loadingMore, setLoadingMore] = useState(false);
   useEffect(() => {
     setBoard(null);
     setError(null);
     api.leaderboard(game).then(setBoard, setError);
   }, [game]);
+  /** The next page, added below the rows shown. */
+  const more = (from: number) => {
+    setLoadingMore(true);
+    api.leaderboard(game, from).then(
+      (next) => {
+        setBoard((b) => (b && b.game === next.game ? { ...next, players: [...b.players, ...next.players] } : b));
+        setLoadingMore(false);
+      },
+      (e: unknown) => {
+        setError(e);
+        setLoadingMore(false);
+      },
+    );
+  };
   const title = (id: string) => gameText(id, lang, {}).t("game.title");
   return (
     <section className="leaderboard" data-testid="leaderboard">
@@ -55,6 +70,13 @@ export function Leaderboard({ game }: { game: string }) {
             ))}
           </tbody>
         </table>
+      )}
+      {board && board.next !== null && (
+        <p>
+          <button type="button" className="small" data-testid="leaderboard-more" disabled={loadingMore} onClick={() => more(board.next!)}>
+            {t("leaderboard.more", { left: board.total - board.players.length })}
+          </button>
+        </p>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 // A player's profile: per game, matches played and won, the rating and its history (a small line
-// chart with the list beneath), then the finished matches, each with its replay. On your own
-// profile, the form to change your password.
+// chart with the list beneath), then the finished matches, each with its replay, a page at a time
+// ("Older games" asks for the next). On your own profile, the form to change your password.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../App.tsx";
@@ -23,10 +23,25 @@ export function Profile({ name }: { name: string }) {
   const [error, setError] = useState<unknown>(null);
   const lang = useGameText("", null, null).lang;
   const me = useAccount();
+  const [loadingMore, setLoadingMore] = useState(false);
   useEffect(() => {
     setProfile(null);
     api.profile(name).then(setProfile, setError);
   }, [name]);
+  /** The next page of finished matches, added below those shown. */
+  const more = (from: number) => {
+    setLoadingMore(true);
+    api.profile(name, from).then(
+      (next) => {
+        setProfile((p) => (p && p.name === next.name ? { ...p, matches: [...p.matches, ...next.matches], matchesTotal: next.matchesTotal, matchesNext: next.matchesNext } : p));
+        setLoadingMore(false);
+      },
+      (e: unknown) => {
+        setError(e);
+        setLoadingMore(false);
+      },
+    );
+  };
   if (error) return <ErrorBox message={errorText(t, error)} />;
   if (!profile) return <p aria-live="polite">{t("profile.loading")}</p>;
   const title = (game: string) => gameText(game, lang, {}).t("game.title");
@@ -61,6 +76,13 @@ export function Profile({ name }: { name: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {profile.matchesNext !== null && (
+        <p>
+          <button type="button" className="small" data-testid="more-matches" disabled={loadingMore} onClick={() => more(profile.matchesNext!)}>
+            {t("profile.moreMatches", { left: profile.matchesTotal - profile.matches.length })}
+          </button>
+        </p>
       )}
       {me !== null && me.name === profile.name && <PasswordForm />}
     </section>

@@ -1,5 +1,6 @@
 // The turn alert: when it becomes the reader's decision, the tab's title says so and, unless muted
-// in this browser, a short tone is played (WebAudio, synthesised: no sound file to download).
+// in this browser, a short tone is played (WebAudio, synthesised: no sound file to download). The
+// title also counts the reader's other tables waiting for them, "(2) …", as the lobby's does.
 import { useCallback, useEffect, useRef, useState } from "react";
 
 const SOUND_KEY = "grimoire.turnSound";
@@ -53,6 +54,25 @@ export function playTurnTone(): void {
 }
 
 /**
+ * The tab title's two parts at a table: this table's turn alert (`own`) and the count of other
+ * tables waiting (`others`). The page's own title (`base`) is kept while either is shown, and
+ * put back once neither is.
+ */
+const titleParts: { base: string | null; own: string | null; others: number } = { base: null, own: null, others: 0 };
+
+function setTitlePart(part: { own: string | null } | { others: number }): void {
+  titleParts.base ??= document.title;
+  Object.assign(titleParts, part);
+  if (titleParts.own === null && titleParts.others === 0) {
+    document.title = titleParts.base;
+    titleParts.base = null;
+    return;
+  }
+  const main = titleParts.own ?? titleParts.base;
+  document.title = titleParts.others > 0 ? `(${titleParts.others}) ${main}` : main;
+}
+
+/**
  * While `myTurn`, the tab's title is `title` (restored after); on each change to `myTurn` (not on
  * the first picture), the tone plays when `sound` is on.
  */
@@ -65,10 +85,16 @@ export function useTurnAlert(myTurn: boolean, title: string, sound: boolean): vo
   }, [myTurn, sound]);
   useEffect(() => {
     if (!myTurn) return;
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
+    setTitlePart({ own: title });
+    return () => setTitlePart({ own: null });
   }, [myTurn, title]);
+}
+
+/** While other tables wait for the reader, the tab's title starts with their number: "(2) …". */
+export function useOtherTurnsTitle(waiting: number): void {
+  useEffect(() => {
+    if (waiting === 0) return;
+    setTitlePart({ others: waiting });
+    return () => setTitlePart({ others: 0 });
+  }, [waiting]);
 }

@@ -1,6 +1,8 @@
-// The seats around the table: names, who is away, whose decision it is with its clock, and a bot
-// standing in for a player said plainly — for the reader's own seat, with a one-click take-back.
+// The seats around the table: names (an account's links to its profile, a guest is marked as
+// one), who is away, whose decision it is with its clock, and a bot standing in for a player said
+// plainly — for the reader's own seat, with a one-click take-back.
 import { useTranslation } from "react-i18next";
+import { Link } from "../App.tsx";
 import type { DecisionInfo, TableInfo } from "../protocol.ts";
 import type { GameTextApi } from "../text.tsx";
 import { Countdown } from "../widgets.tsx";
@@ -18,8 +20,9 @@ export function Seats({ table, decision, mySeat, tx }: { table: TableInfo; decis
         return (
           <li key={s.seat} className={`${waiting ? "waiting" : ""}${s.seat === mySeat ? " me" : ""}${s.botTakeover && table.status === "playing" ? " taken-over" : ""}`} data-seat={s.seat}>
             {waiting && <span aria-hidden="true">▶ </span>}
+            {s.kind === "human" && s.account && s.name ? <Link to={{ page: "player", name: s.name }}>{shown}</Link> : shown}
             {t("table.seatLine", {
-              name: shown,
+              guest: s.kind === "human" && !s.account ? "yes" : "no",
               me: s.seat === mySeat ? "yes" : "no",
               takeover: s.botTakeover && table.status === "playing" ? "yes" : "no",
               offline: s.kind === "human" && !s.connected ? "yes" : "no",
