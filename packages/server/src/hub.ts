@@ -14,6 +14,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { assembleReview, botNames, createRng, endedByResignation, outcomeWithResignations, recordDecisions, removeResigned, replayRemovals, waitingSeats, type AnyGame, type Decision, type Review, type ReviewedDecision, type ReviewUnit, type Viewer } from "@grimoire/engine";
 import type { BotRunner } from "./bots.ts";
+import { nameKey } from "./accounts.ts";
 import { TokenBucket } from "./limits.ts";
 import type {
   BotLevel,
@@ -900,6 +901,12 @@ export class Hub {
       const parsed = parseDisplayName(raw.name);
       if (!parsed.ok) throw new HubError(parsed.error.code, parsed.error.message, parsed.error.params);
       name = parsed.value;
+      // A spectator signs with an account's name only when logged in as that account, as at a join.
+      const holder = await this.storage.playerByNameKey(nameKey(name)).catch((error: Error) => {
+        this.log(`table ${tableId}: storage: reading a player failed: ${error.message}`);
+        throw new HubError("unavailable", "storage is unavailable, try again");
+      });
+      if (holder && holder.id !== sub.account) throw new HubError("account-name", `"${name.slice(0, 40)}" is an account's name: log in as it, or choose another name`);
     }
     // A spectator's rate goes with its address: reconnecting does not refill it.
     const key: unknown = typeof sub.viewer === "number" ? `seat:${sub.viewer}` : sub.address !== undefined ? `address:${sub.address}` : sub;

@@ -197,6 +197,25 @@ describe("chat", () => {
     await closeAll([...clients, watcher]);
   });
 
+  it("a spectator signs with an account's name only when logged in as that account", async () => {
+    const name = `Mélisande${Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 6)}`; // a second try makes another account
+    const response = await fetch(`${server.url}/api/account`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, password: `${name}-password` }) });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+    const { id, clients } = await twoSeated("bidding");
+    const guest = await connect(id);
+    // Any case, any spelling that folds to the account's name: refused, and nothing is posted.
+    for (const spelling of [name, name.toUpperCase(), name.normalize("NFD")]) expect(await ask(guest, { type: "chat", text: "it's me", name: spelling }), spelling).toMatchObject({ type: "error", code: "account-name" });
+    expect(await server.storage.loadChat(id, 10)).toEqual([]);
+    // The account itself, watching logged in, may.
+    const owner = await Client.open(server, { cookie });
+    owner.send({ type: "hello", tableId: id });
+    await owner.waitFor("chat-history");
+    expect(await ask(owner, { type: "chat", text: "it's me", name })).toMatchObject({ type: "ack" });
+    expect((await guest.waitFor("chat")).message).toMatchObject({ channel: "spectators", name, text: "it's me" });
+    await closeAll([...clients, guest, owner]);
+  });
+
   it("is stored: a seat coming back gets the latest messages, its channels only", async () => {
     const { id, tokens, clients } = await twoSeated("bidding");
     const watcher = await connect(id);
