@@ -14,6 +14,7 @@ import { App } from "../src/App.tsx";
 import type { MatchSnapshot } from "../src/connection.ts";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
 import { HowTo } from "../src/pages/HowTo.tsx";
+import { games } from "@grimoire/catalog";
 import { MatchView } from "../src/pages/Match.tsx";
 import type { DecisionInfo, TableInfo } from "../src/protocol.ts";
 import type { AnyGame, Message } from "@grimoire/engine";
@@ -68,6 +69,18 @@ describe("how to play", () => {
     switchLanguage("fr");
     render(<HowTo game="shazamm" />);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toContain("Comment jouer");
+  });
+  it("every game's page, in both languages, names each component of its glossary (Incantibus' gold whatever its value)", () => {
+    for (const game of games) {
+      for (const lang of ["en", "fr"] as const) {
+        switchLanguage(lang);
+        render(<HowTo game={game.id} />);
+        const terms = [...document.querySelectorAll(".glossary dt")].map((dt) => dt.textContent ?? "");
+        expect(terms.length, `${game.id} in ${lang}`).toBeGreaterThan(0);
+        expect(terms.filter((term) => term.trim() === "" || term.includes("{")), `${game.id} in ${lang}`).toEqual([]);
+        cleanup();
+      }
+    }
   });
   it("says so for an unknown game", () => {
     render(<HowTo game="chess" />);
