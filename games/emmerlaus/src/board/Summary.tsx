@@ -1,6 +1,7 @@
 // The end of an Emmerlaüs game: the final standing (the last wizard standing first, then the others
 // from the last to fall to the first), the damage each dealt and took over the whole log, when each
-// fell, and every hand and object shown face up.
+// fell, and every hand and object shown face up (each hand from its own seat's final view: the
+// reader's view shows only theirs).
 import type { BoardLogLine, GameTextApi, SummaryProps } from "@grimoire/web/kit";
 import type { EmmerlausEvent } from "../state.ts";
 import type { EmmerlausView } from "../view.ts";
@@ -76,9 +77,11 @@ export function standing(view: EmmerlausView, t: Tally): number[] {
   return [...living, ...fallen, ...rest];
 }
 
-export function EmmerlausSummary({ view, log, tx }: SummaryProps<EmmerlausView>) {
+export function EmmerlausSummary({ view, seatViews, log, tx }: SummaryProps<EmmerlausView>) {
   const t = tally(view.players.length, log);
   const order = standing(view, t);
+  // The game is over: every hand is shown, each from its own seat's final view.
+  const handOf = (s: number) => view.players[s]!.hand ?? seatViews?.[s]?.players[s]?.hand ?? null;
   return (
     <section className="em-summary" aria-label={tx.t("board.summary.title")}>
       <h3>{tx.t("board.summary.title")}</h3>
@@ -108,7 +111,7 @@ export function EmmerlausSummary({ view, log, tx }: SummaryProps<EmmerlausView>)
                   <td>{tx.t("board.number", { n: t.taken[s]! })}</td>
                   <td>{p.alive ? tx.t("board.summary.standing") : fell !== null && fell !== undefined ? tx.t("board.summary.fellAt", { n: fell }) : tx.t("board.summary.out")}</td>
                   <td>
-                    <Cards hand={p.hand} count={p.handCount} objects={p.objects} tx={tx} />
+                    <Cards hand={handOf(s)} count={p.handCount} objects={p.objects} tx={tx} />
                   </td>
                 </tr>
               );

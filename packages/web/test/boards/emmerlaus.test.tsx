@@ -263,15 +263,20 @@ describe("every decision can be taken on the board", () => {
   }
 });
 
+/** A whole game of random moves from `seed`: its final state and every event. */
+function randomGame(seed: number, seats = 4): { state: EmmerlausState; events: EmmerlausEvent[] } {
+  const state = emmerlausGame.setup({ seats, options: emmerlausGame.optionsSchema.parse({}), seed });
+  const rng = createRng(seed);
+  const events: EmmerlausEvent[] = [];
+  for (let d = emmerlausGame.decision(state); d.type === "turn"; d = emmerlausGame.decision(state)) {
+    events.push(...emmerlausGame.apply(state, d.seat, pick(rng, emmerlausGame.legalActions(state, d.seat))));
+  }
+  return { state, events };
+}
+
 describe("Emmerlaüs summary", () => {
   it("the final standing, damage dealt and taken from the log, and the winner's hand shown", async () => {
-    // a whole game of random moves
-    const state = emmerlausGame.setup({ seats: 4, options: emmerlausGame.optionsSchema.parse({}), seed: 11 });
-    const rng = createRng(11);
-    const events: EmmerlausEvent[] = [];
-    for (let d = emmerlausGame.decision(state); d.type === "turn"; d = emmerlausGame.decision(state)) {
-      events.push(...emmerlausGame.apply(state, d.seat, pick(rng, emmerlausGame.legalActions(state, d.seat))));
-    }
+    const { state, events } = randomGame(11);
     const result = { events };
     expect(state.phase.type).toBe("over");
     const log = result.events.map((event, i) => ({ version: i + 1, event, by: "bot" }));
@@ -294,5 +299,48 @@ describe("Emmerlaüs summary", () => {
     // the first to fall is last
     const firstDead = result.events.find((e) => e.type === "died");
     if (firstDead && firstDead.type === "died") expect(rows[3]!.textContent).toContain(NAMES[firstDead.seat]!);
+  });
+
+  it("at the end every hand is shown face up, read from a losing seat's own end screen (each hand from its seat's final view)", async () => {
+    const { state, events } = randomGame(23);
+    expect(state.phase.type).toBe("over");
+    const winner = state.phase.type === "over" ? state.phase.winner : null;
+    const loser = [0, 1, 2, 3].find((s) => s !== winner)!;
+    const snap: MatchSnapshot = {
+      status: "open",
+      table: { ...tableOf(4), status: "over" },
+      you: loser,
+      version: events.length,
+      view: emmerlausGame.view(state, loser),
+      decision: { type: "over", seats: [], prompt: null, deadline: null },
+      legal: [],
+      outcome: emmerlausGame.outcome(state)!,
+      seed: "s",
+      seedHash: "h",
+      // what the server sends with `over`: every seat's final view, and no full view (the game has none)
+      final: { seats: [0, 1, 2, 3].map((s) => emmerlausGame.view(state, s)), full: null },
+      log: events.map((event, i) => ({ version: i + 1, event: emmerlausGame.eventFor(event, loser), by: "bot" })),
+      lastEvents: [],
+      error: null,
+      pending: false,
+      chat: [],
+      chatError: null,
+      rematchTo: null,
+    };
+    render(<MatchView snap={snap} act={() => {}} clearError={() => {}} />);
+    const summary = await screen.findByRole("region", { name: "Final standing" });
+    expect(summary.textContent).not.toContain("not shown");
+    const held = state.players.map((p) => p.hand.length);
+    expect(held.filter((n, s) => s !== loser && n > 0).length).toBeGreaterThan(0); // others did hold cards at the end
+    const standingRows = within(summary).getAllByRole("row").slice(1);
+    const english = gameText("emmerlaus", "en", { names: NAMES, me: null });
+    for (const [s, p] of state.players.entries()) {
+      // seats by display name, bots with their level: "Merlin (easy)"
+      const row = standingRows.find((r) => within(r).getByRole("rowheader").textContent!.split(" (")[0] === NAMES[s])!;
+      // each card of the hand by its name, then the objects in play
+      const names = [...row.querySelectorAll(".em-mini .em-mini-name")].map((el) => el.textContent).sort();
+      expect(names).toEqual([...p.hand, ...p.objects].map((id) => english.t(`card.${id}.name`)).sort());
+      expect(row.querySelectorAll(".em-mini").length).toBe(p.hand.length + p.objects.length);
+    }
   });
 });
