@@ -6,6 +6,7 @@
 import { emmerlausGame, type EmmerlausState, type EmmerlausView } from "@grimoire/emmerlaus";
 import type { BoardProps } from "../../src/kit/types.ts";
 import { Board, Summary } from "@grimoire/emmerlaus/board";
+import { lifeByRound } from "../../../../games/emmerlaus/src/board/Summary.tsx";
 import { act as play, createRng, pick, unwrap } from "@grimoire/engine";
 import type { EmmerlausEvent } from "@grimoire/emmerlaus";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
@@ -285,7 +286,7 @@ describe("Emmerlaüs summary", () => {
     const tx = gameText("emmerlaus", "en", { names: NAMES, me: null });
     const Sum = Summary!;
     render(<Sum view={view as never} table={tableOf(4)} log={log} tx={tx} />);
-    const rows = screen.getAllByRole("row").slice(1);
+    const rows = within(screen.getAllByRole("table")[0]!).getAllByRole("row").slice(1); // the standing (the rounds follow)
     expect(rows.length).toBe(4);
     // life lost in all = the sum of every loss in the log
     const lost = result.events.reduce((n, e) => n + (e.type === "life" && e.delta < 0 ? -e.delta : 0), 0);
@@ -332,7 +333,7 @@ describe("Emmerlaüs summary", () => {
     expect(summary.textContent).not.toContain("not shown");
     const held = state.players.map((p) => p.hand.length);
     expect(held.filter((n, s) => s !== loser && n > 0).length).toBeGreaterThan(0); // others did hold cards at the end
-    const standingRows = within(summary).getAllByRole("row").slice(1);
+    const standingRows = within(within(summary).getAllByRole("table")[0]!).getAllByRole("row").slice(1);
     const english = gameText("emmerlaus", "en", { names: NAMES, me: null });
     for (const [s, p] of state.players.entries()) {
       // seats by display name, bots with their level: "Merlin (easy)"
@@ -341,6 +342,59 @@ describe("Emmerlaüs summary", () => {
       const names = [...row.querySelectorAll(".em-mini .em-mini-name")].map((el) => el.textContent).sort();
       expect(names).toEqual([...p.hand, ...p.objects].map((id) => english.t(`card.${id}.name`)).sort());
       expect(row.querySelectorAll(".em-mini").length).toBe(p.hand.length + p.objects.length);
+    }
+  });
+
+  it("each wizard's life after every round of turns: a round ends when the turn comes back to a wizard who played in it", () => {
+    const line = (event: EmmerlausEvent, i: number) => ({ version: i + 1, event, by: "" });
+    const log = (
+      [
+        { type: "turn", seat: 0 },
+        { type: "life", seat: 1, delta: -8, life: 42 },
+        { type: "turn", seat: 1 },
+        { type: "turn", seat: 2 },
+        { type: "life", seat: 0, delta: -50, life: 0 },
+        { type: "died", seat: 0 },
+        // round 2: the dead wizard is skipped
+        { type: "turn", seat: 1 },
+        { type: "life", seat: 2, delta: 5, life: 55 },
+        { type: "turn", seat: 2 },
+        { type: "swapped", seat: 2, other: 1 },
+        // round 3, cut short by the end
+        { type: "turn", seat: 1 },
+        { type: "life", seat: 2, delta: -42, life: 0 },
+        { type: "died", seat: 2 },
+        { type: "over", winner: 1 },
+      ] as EmmerlausEvent[]
+    ).map(line);
+    expect(lifeByRound(3, log)).toEqual([
+      [null, 42, 50],
+      [null, 55, 42],
+      [null, 55, null],
+    ]);
+  });
+
+  it("the rounds breakdown of a whole game ends on the final lives, in English and in French", () => {
+    const { state, events } = randomGame(11);
+    const log = events.map((event, i) => ({ version: i + 1, event, by: "bot" }));
+    const rounds = lifeByRound(4, log);
+    const turns = events.filter((e) => e.type === "turn").length;
+    expect(rounds.length).toBeGreaterThanOrEqual(Math.ceil(turns / 4));
+    expect(rounds.at(-1)).toEqual(state.players.map((p) => (p.alive ? p.life : null)));
+    const Sum = Summary!;
+    for (const lang of ["en", "fr"] as const) {
+      const tx = gameText("emmerlaus", lang, { names: NAMES, me: null });
+      render(<Sum view={emmerlausGame.view(state, 0) as never} table={tableOf(4)} log={log} tx={tx} />);
+      const table = screen.getByRole("region", { name: lang === "en" ? /^Life after each round/ : /^Points de vie après chaque tour de table/ });
+      const rows = within(table).getAllByRole("row");
+      expect(rows).toHaveLength(rounds.length + 1);
+      const heads = within(rows[0]!).getAllByRole("columnheader").map((th) => th.textContent);
+      expect(heads[0]).toBe(lang === "en" ? "Round" : "Tour de table");
+      // the last row: each wizard's final life, or out of the game
+      const last = within(rows.at(-1)!).getAllByRole("cell").map((td) => td.textContent);
+      const bySeat = heads.slice(1).map((name) => NAMES.indexOf(name!));
+      expect(last).toEqual(bySeat.map((s) => (state.players[s]!.alive ? String(state.players[s]!.life) : lang === "en" ? "out" : "hors jeu")));
+      cleanup();
     }
   });
 });
