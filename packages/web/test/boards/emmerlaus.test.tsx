@@ -9,7 +9,7 @@ import { Board, Summary } from "@grimoire/emmerlaus/board";
 import { lifeByRound } from "../../../../games/emmerlaus/src/board/Summary.tsx";
 import { act as play, createRng, pick, unwrap } from "@grimoire/engine";
 import type { EmmerlausEvent } from "@grimoire/emmerlaus";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act as settle, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TABLE_AROUND } from "../support/table.ts";
@@ -45,13 +45,13 @@ const tableOf = (seats: number): TableInfo => ({
   ...TABLE_AROUND,
 });
 
-function decisionOf(state: EmmerlausState): DecisionInfo {
+function decisionOf(state: EmmerlausState, deadline: number | null = null): DecisionInfo {
   const d = emmerlausGame.decision(state);
-  return d.type === "turn" ? { type: "turn", seats: [d.seat], prompt: d.prompt, deadline: null } : { type: "over", seats: [], prompt: null, deadline: null };
+  return d.type === "turn" ? { type: "turn", seats: [d.seat], prompt: d.prompt, deadline } : { type: "over", seats: [], prompt: null, deadline: null };
 }
 
-/** The match screen for `me` on `state`, with the listed legal actions as the server sends them. */
-function show(state: EmmerlausState, me: number, lastEvents: unknown[] = [], listed = true) {
+/** The match screen for `me` on `state`, with the listed legal actions as the server sends them (and the decision's deadline). */
+function show(state: EmmerlausState, me: number, lastEvents: unknown[] = [], listed = true, deadline: number | null = null) {
   const legal = listed ? emmerlausGame.legalActions(state, me).map((action) => ({ action, label: emmerlausGame.describeAction(action) })) : null;
   const snap: MatchSnapshot = {
     status: "open",
@@ -59,7 +59,7 @@ function show(state: EmmerlausState, me: number, lastEvents: unknown[] = [], lis
     you: me,
     version: 1,
     view: emmerlausGame.view(state, me),
-    decision: decisionOf(state),
+    decision: decisionOf(state, deadline),
     legal,
     outcome: null,
     seed: null,
@@ -136,6 +136,29 @@ describe("Emmerlaüs board", () => {
     expect(act).toHaveBeenLastCalledWith({ type: "annul", count: 1 });
     fireEvent.click(board.getByRole("button", { name: "Let it come" }));
     expect(act).toHaveBeenLastCalledWith({ type: "pass" });
+  });
+
+  it("a follow-up's countdown: the answer asked of us ticks in the timer, and the caster sees our seat's clock", () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      const state = arrange({ hands: [[], ["miroir", "annulation", "eclair"], [], []], answer: { caster: 0, card: "boule-de-feu", targets: [1], asked: 0 } });
+      expect(emmerlausGame.decision(state)).toMatchObject({ type: "turn", seat: 1, prompt: { key: "prompt.answer" } });
+      const deadline = Date.now() + 25_000;
+      const { root } = show(state, 1, [], true, deadline);
+      expect(root.querySelector(".em-pending")!.textContent).toContain("Ada plays Fireball on you");
+      const timer = screen.getByRole("timer");
+      expect(timer.textContent).toContain("25 s left");
+      expect(document.querySelector(".your-turn")).not.toBeNull();
+      settle(() => void vi.advanceTimersByTime(3_000));
+      expect(screen.getByRole("timer").textContent).toContain("22 s left");
+      cleanup();
+      // the caster waits on our answer: our seat shows the same clock
+      show(state, 0, [], true, deadline);
+      expect(document.querySelector('.seats li[data-seat="1"] .clock')!.textContent).toMatch(/Merlin.*22 s left/);
+      expect(screen.getByRole("timer").textContent).toContain("22 s left");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a pick on the victim's seat: La main qui vole takes the object clicked", () => {
