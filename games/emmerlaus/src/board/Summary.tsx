@@ -2,6 +2,7 @@
 // from the last to fall to the first), the damage each dealt and took over the whole log, when each
 // fell, every hand and object shown face up (each hand from its own seat's final view: the reader's
 // view shows only theirs), and each wizard's life after every round of turns.
+import { useId } from "react";
 import type { BoardLogLine, GameTextApi, SummaryProps } from "@grimoire/web/kit";
 import type { EmmerlausEvent } from "../state.ts";
 import type { EmmerlausView } from "../view.ts";
@@ -170,11 +171,12 @@ export function EmmerlausSummary({ view, seatViews, log, tx }: SummaryProps<Emme
 
 /** Each wizard's life after every round, in the standing's order. */
 function Rounds({ seats, rounds, tx }: { seats: readonly number[]; rounds: readonly (readonly (number | null)[])[]; tx: GameTextApi }) {
+  const title = useId();
   if (rounds.length === 0) return null;
   return (
-    <div className="em-summary-scroll em-rounds" role="region" aria-labelledby="em-rounds-title" tabIndex={0}>
+    <div className="em-summary-scroll em-rounds" role="region" aria-labelledby={title} tabIndex={0}>
       <table>
-        <caption id="em-rounds-title">
+        <caption id={title}>
           {tx.t("board.summary.rounds")} <span className="muted">{tx.t("board.summary.roundsNote")}</span>
         </caption>
         <thead>
