@@ -287,15 +287,18 @@ describe("every decision can be taken on the board", () => {
   }
 });
 
-/** A whole game of random moves from `seed`: its final state and every event. */
-function randomGame(seed: number, seats = 4): { state: EmmerlausState; events: EmmerlausEvent[] } {
+/** A whole game of random moves from `seed`: its final state, every event and the seat whose action caused it. */
+function randomGame(seed: number, seats = 4): { state: EmmerlausState; events: EmmerlausEvent[]; actors: number[] } {
   const state = emmerlausGame.setup({ seats, options: emmerlausGame.optionsSchema.parse({}), seed });
   const rng = createRng(seed);
   const events: EmmerlausEvent[] = [];
+  const actors: number[] = [];
   for (let d = emmerlausGame.decision(state); d.type === "turn"; d = emmerlausGame.decision(state)) {
-    events.push(...emmerlausGame.apply(state, d.seat, pick(rng, emmerlausGame.legalActions(state, d.seat))));
+    const caused = emmerlausGame.apply(state, d.seat, pick(rng, emmerlausGame.legalActions(state, d.seat)));
+    events.push(...caused);
+    actors.push(...caused.map(() => d.seat));
   }
-  return { state, events };
+  return { state, events, actors };
 }
 
 describe("Emmerlaüs summary", () => {
@@ -326,7 +329,7 @@ describe("Emmerlaüs summary", () => {
   });
 
   it("at the end every hand is shown face up, read from a losing seat's own end screen (each hand from its seat's final view)", async () => {
-    const { state, events } = randomGame(23);
+    const { state, events, actors } = randomGame(23);
     expect(state.phase.type).toBe("over");
     const winner = state.phase.type === "over" ? state.phase.winner : null;
     const loser = [0, 1, 2, 3].find((s) => s !== winner)!;
@@ -343,7 +346,7 @@ describe("Emmerlaüs summary", () => {
       seedHash: "h",
       // what the server sends with `over`: every seat's final view, and no full view (the game has none)
       final: { seats: [0, 1, 2, 3].map((s) => emmerlausGame.view(state, s)), full: null },
-      log: events.map((event, i) => ({ version: i + 1, event: emmerlausGame.eventFor(event, loser), by: "bot" })),
+      log: events.map((event, i) => ({ version: i + 1, actor: actors[i]!, event: emmerlausGame.eventFor(event, loser), by: "bot" })),
       lastEvents: [],
       error: null,
       pending: false,
