@@ -2,7 +2,8 @@
 // away past the grace period, a bot plays for it and the log says so.
 import { describe, expect, it } from "vitest";
 import { bootForFile } from "./support/file-server.ts";
-import { boot, Client, connect, http, ManualClock, openTable, seatAll } from "./support/harness.ts";
+import type { ServerOut } from "../src/index.ts";
+import { boot, Client, connect, http, ManualClock, openTable, seatAll, sleep } from "./support/harness.ts";
 
 const clock = new ManualClock();
 const server = bootForFile({ clock });
@@ -82,6 +83,54 @@ describe("clocks", () => {
         expect(u.decision.deadline!).toBeLessThanOrEqual(clock.now() + 10_000);
       }
     }
+    await Promise.all(clients.map((c) => c.close()));
+  });
+});
+
+describe("a real game's follow-up decision", () => {
+  it("an Emmerlaüs answer (a card aimed at you: counter it or let it come) has its own deadline, and a bot answers when it runs out", async () => {
+    const { id, tokens } = await openTable(server, { game: "emmerlaus", seats: [{ kind: "open" }, { kind: "open" }], turnSeconds: 30 }, ["Ann", "Bob"]);
+    const clients = [await connect(server, id, tokens.Ann), await connect(server, id, tokens.Bob)];
+    type Picture = Extract<ServerOut, { type: "sync" | "update" }>;
+    const latest = (c: Client) => [...c.messages].reverse().find((m): m is Picture => m.type === "sync" || m.type === "update")!;
+    // Each player on turn plays a card aimed at the other when they hold one (else what they can),
+    // a second after the last move, until a card waits for its target's answer.
+    let answer: Picture | undefined;
+    for (let step = 0; step < 80 && !answer; step++) {
+      const now = latest(clients[0]!);
+      expect(now.decision.type).toBe("turn");
+      if (now.decision.prompt?.key === "prompt.answer") {
+        answer = now;
+        break;
+      }
+      const seat = now.decision.seats[0]!;
+      const c = clients[seat]!;
+      const from = c.messages.length;
+      c.send({ type: "sync" });
+      const { legal, version } = await c.waitFor("sync", () => true, from);
+      const plays = legal!.map((l) => l.action as { type: string; target?: number });
+      const aimed = plays.find((a) => a.type === "play" && a.target === 1 - seat) ?? plays.find((a) => a.type === "play") ?? plays[0]!;
+      clock.advance(1000);
+      c.send({ type: "act", action: aimed });
+      await clients[0]!.waitFor("update", (u) => u.version > version);
+    }
+    expect(answer, "no card was aimed at a player in 80 moves").toBeDefined();
+    const target = answer!.decision.seats[0]!;
+    // The follow-up carries its own deadline, the table's full time from the move that asked it, and
+    // the one to answer is sent it with their answers.
+    expect(answer!.decision.deadline).toBe(clock.now() + 30_000);
+    const theirs = await clients[target]!.waitFor("update", (u) => u.version === answer!.version);
+    expect(theirs.decision.deadline).toBe(answer!.decision.deadline);
+    expect(theirs.legal!.map((l) => (l.action as { type: string }).type)).toContain("pass");
+    // Nobody answers: at the deadline, not before, a bot answers for the target (logged as `clock`).
+    const waiting = clients[0]!.of("update").length;
+    clock.advance(29_000);
+    await sleep(150);
+    expect(clients[0]!.of("update")).toHaveLength(waiting);
+    clock.advance(1_001);
+    const answered = await clients[0]!.waitFor("update", (u) => u.version > answer!.version);
+    expect(answered.actor).toBe(target);
+    expect(answered.by).toBe("clock");
     await Promise.all(clients.map((c) => c.close()));
   });
 });

@@ -356,3 +356,46 @@ export async function playByBoard(page: Page, maxMs = 120_000, stopAfter = Infin
     { maxMs, stopAfter },
   );
 }
+
+/** What `checkPhoneLayout` found: the page's width, and every face whose open popover left the viewport. */
+export interface PhoneLayout {
+  readonly scrollWidth: number;
+  /** The widest the page got while a popover was open. */
+  readonly widestWithPopover: number;
+  /** How many faces' popovers were opened. */
+  readonly opened: number;
+  /** "face words: popover at left–right × top–bottom" for each popover not wholly inside the viewport. */
+  readonly outside: string[];
+}
+
+/**
+ * The page at a phone's width (issue #14): the document's scroll width, then every visible face of
+ * the board focused in turn (a focus opens its popover, as a hover or a long press does), its
+ * popover measured against the viewport, and the page's width measured again while it is open.
+ */
+export async function checkPhoneLayout(page: Page): Promise<PhoneLayout> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const root = document.documentElement;
+    const scrollWidth = root.scrollWidth;
+    let widestWithPopover = 0;
+    let opened = 0;
+    const outside: string[] = [];
+    const faces = [...document.querySelectorAll<HTMLElement>(".board .face")].filter((el) => el.getClientRects().length > 0);
+    for (const face of faces) {
+      face.focus();
+      await frame();
+      const popover = face.querySelector<HTMLElement>(":scope > .popover");
+      if (!popover) continue;
+      opened++;
+      widestWithPopover = Math.max(widestWithPopover, root.scrollWidth);
+      const box = popover.getBoundingClientRect();
+      if (box.left < 0 || box.right > root.clientWidth || box.top < 0 || box.bottom > window.innerHeight) {
+        outside.push(`${(face.textContent ?? "").trim().slice(0, 40)}: popover at ${Math.round(box.left)}–${Math.round(box.right)} × ${Math.round(box.top)}–${Math.round(box.bottom)}`);
+      }
+      face.blur();
+    }
+    await frame();
+    return { scrollWidth, widestWithPopover, opened, outside };
+  });
+}

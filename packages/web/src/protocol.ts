@@ -38,8 +38,6 @@ export type {
 } from "../../server/src/protocol.ts";
 
 export const BOT_LEVELS = ["easy", "medium", "hard"] as const;
-export const GAME_IDS = ["abracadawhat", "shazamm", "incantibus", "emmerlaus"] as const;
-export type GameId = (typeof GAME_IDS)[number];
 /** Characters in one chat message (the server refuses more: `chat-too-long`). */
 export const MAX_CHAT_LENGTH = 500;
 export const TABLE_MODES = ["realtime", "turn-based"] as const;

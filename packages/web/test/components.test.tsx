@@ -13,7 +13,10 @@ import { loadBoard } from "../src/games/GameBoard.tsx";
 import { App } from "../src/App.tsx";
 import type { MatchSnapshot } from "../src/connection.ts";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
+import { Home } from "../src/pages/Home.tsx";
 import { HowTo } from "../src/pages/HowTo.tsx";
+import { Leaderboard } from "../src/players/Leaderboard.tsx";
+import { games } from "@grimoire/catalog";
 import { MatchView } from "../src/pages/Match.tsx";
 import type { DecisionInfo, TableInfo } from "../src/protocol.ts";
 import type { AnyGame, Message } from "@grimoire/engine";
@@ -69,9 +72,43 @@ describe("how to play", () => {
     render(<HowTo game="shazamm" />);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toContain("Comment jouer");
   });
+  it("every game's page, in both languages, names each component of its glossary (Incantibus' gold whatever its value)", () => {
+    for (const game of games) {
+      for (const lang of ["en", "fr"] as const) {
+        switchLanguage(lang);
+        render(<HowTo game={game.id} />);
+        const terms = [...document.querySelectorAll(".glossary dt")].map((dt) => dt.textContent ?? "");
+        expect(terms.length, `${game.id} in ${lang}`).toBeGreaterThan(0);
+        expect(terms.filter((term) => term.trim() === "" || term.includes("{")), `${game.id} in ${lang}`).toEqual([]);
+        cleanup();
+      }
+    }
+  });
+  it("each game's own emblem (from its board folder, registered in the catalog) on its how-to page", () => {
+    const drawn = games.map((game) => {
+      render(<HowTo game={game.id} />);
+      const shapes = document.querySelector("svg.emblem")!.innerHTML;
+      cleanup();
+      return shapes;
+    });
+    expect(drawn.every((shapes) => /<(circle|rect|path)/.test(shapes))).toBe(true);
+    expect(new Set(drawn).size).toBe(games.length);
+  });
   it("says so for an unknown game", () => {
     render(<HowTo game="chess" />);
     expect(screen.getByRole("alert").textContent).toContain("chess");
+  });
+});
+
+describe("the list of games comes from the catalog", () => {
+  it("the home page has a card per registered game, each with its emblem; the leaderboard a tab per game", () => {
+    render(<Home />);
+    const cards = [...document.querySelectorAll(".game-card")];
+    expect(cards.map((card) => card.className.replace("game-card g-", "")).sort()).toEqual(games.map((game) => game.id).sort());
+    for (const card of cards) expect(card.querySelector("svg.emblem")!.childElementCount).toBeGreaterThan(0);
+    cleanup();
+    render(<Leaderboard game="shazamm" />);
+    expect(screen.getByRole("navigation").querySelectorAll("a")).toHaveLength(games.length);
   });
 });
 

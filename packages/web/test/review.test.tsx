@@ -4,6 +4,7 @@
 // the server's `pending` answers polled until the review comes, a jump back to the board at a
 // decision's step, and the hint shown only where the table allows hints, for the current decision.
 import { abracadawhatGame } from "@grimoire/abracadawhat";
+import { shazammGame } from "@grimoire/shazamm";
 import { createRng, playout, reviewNow, reviewRecord, unwrap, type Review } from "@grimoire/engine";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,6 +12,8 @@ import { preloadWords } from "../src/text.tsx";
 import { TABLE_AROUND } from "./support/table.ts";
 import type { MatchSnapshot } from "../src/connection.ts";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
+import { en } from "../src/i18n/en.ts";
+import { fr } from "../src/i18n/fr.ts";
 import { CreateTable } from "../src/pages/CreateTable.tsx";
 import { HintButton } from "../src/pages/HintButton.tsx";
 import { TablePage } from "../src/pages/TablePage.tsx";
@@ -75,6 +78,19 @@ describe("the review", () => {
     expect(screen.getByTestId("review-summary").textContent).toMatch(/perte moyenne/);
   });
 
+  it("says what an older Shazamm! review's values measure in the game's own words (its catalogue), in English and French", () => {
+    const older: Review = { ...review, game: "shazamm", unit: "wall", decisions: [], summary: { decisions: 0, averageLoss: 0, counts: { good: 0, inaccuracy: 0, mistake: 0, blunder: 0 } } };
+    const duel: TableInfo = { ...table, game: "shazamm", gameTitle: "Shazamm!" };
+    for (const lang of ["en", "fr"] as const) {
+      switchLanguage(lang);
+      render(<ReviewView review={older} table={duel} />);
+      expect(screen.getByTestId("review").textContent).toContain(shazammGame.text[lang]["review.unit.wall"]!.slice(0, 40));
+      cleanup();
+    }
+    // the page's catalogue holds no game's words: its units are the ones any game may use
+    expect(Object.keys(en.review.unit).sort()).toEqual(["share", "win"]);
+    expect(Object.keys(fr.review.unit).sort()).toEqual(["share", "win"]);
+  });
   it("waits for the server's review in the replay's Review tab, then jumps to a decision's step", async () => {
     const answers = [{ status: "pending", done: 0, total: review.decisions.length }, { status: "pending", done: 3, total: review.decisions.length }, { status: "done", review }];
     const asked: string[] = [];

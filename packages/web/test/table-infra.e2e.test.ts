@@ -1,6 +1,7 @@
 // The table around the boards, end to end in Debian's Chromium against a real server: axe-core
-// (injected from the npm package) finds no serious or critical violation on the home page, the
-// table form, an open table, each game mid-play and a replay; a reload mid-game shows the same
+// (injected from the npm package) finds no serious or critical violation on the whole page, boards
+// included: the home page, the table form, an open table, each game mid-play (light and dark), and
+// for each game the end and its replay as a spectator and as everyone; a reload mid-game shows the same
 // full log; a spectator arriving mid-game sees the whole public log; the turn alert changes the
 // tab title and sounds; a bot taking over on the clock is said plainly and undone in one click;
 // the initial JavaScript stays under budget; and nothing is fetched from any other host.
@@ -26,23 +27,35 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/**
- * Serious and critical axe-core violations on the page as it is now ("rule: selector, …"). `frameOnly`:
- * the games' boards left out (each board is checked mid-play in its own game's case).
- */
-async function axeFindings(page: Page, frameOnly = false): Promise<string[]> {
+/** Serious and critical axe-core violations on the whole page as it is now, boards included ("rule: selector, …"). */
+async function axeFindings(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async (frameOnly) => {
+  const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
     // Contrast is judged on the settled page: a card fading in (opacity rising) is not what a reader reads.
     const settling = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
     await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
-    const result = await axe.run(frameOnly ? { exclude: [[".board"]] } : document, { resultTypes: ["violations"] });
+    const result = await axe.run(document, { resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  }, frameOnly);
+  });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(", ")}${v.nodes.length > 4 ? ` … ${v.nodes.length} nodes` : ""}`);
+}
+
+/** Waits until every game board on the page is drawn (a board loads on demand: its placeholder is busy). */
+async function boardsDrawn(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((n) => document.querySelectorAll('.board:not([aria-busy="true"])').length >= n && !document.querySelector('.board[aria-busy="true"]'), count, { timeout: 30_000 });
+}
+
+/** Moves the replay to `step` with its slider, as a reader dragging it does. */
+async function replayStep(page: Page, step: number): Promise<void> {
+  await page.locator(".replay-controls input[type=range]").evaluate((input, value) => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
+    setter.call(input, String(value));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }, step);
+  await page.locator(".replay-controls", { hasText: `${step} /` }).waitFor({ timeout: 10_000 });
 }
 
 /** Every request of the context to a host other than the server's. */
@@ -122,13 +135,13 @@ describeE2E("the table around the boards (Chromium)", (env) => {
     await night.getByRole("heading", { name: "Create a table" }).waitFor();
     expect(await axeFindings(night), "home, dark").toEqual([]);
     await createTable(night, env.url, "emmerlaus", ["easy"], "Ada");
-    await night.locator(".board").waitFor({ timeout: 30_000 });
-    expect(await axeFindings(night, true), "a match's frame, dark").toEqual([]);
+    await boardsDrawn(night, 1);
+    expect(await axeFindings(night), "a match, its board included, dark").toEqual([]);
     await dark.close();
   }, 90_000);
 
   for (const [game, bots] of GAMES_AGAINST_BOTS) {
-    it(`axe-core: no serious or critical violation on ${game} mid-play, and no request leaves the server`, async () => {
+    it(`axe-core: no serious or critical violation on ${game} mid-play (light and dark), and no request leaves the server`, async () => {
       const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
       const foreign = await watchHosts(context, env.url);
       const page = await context.newPage();
@@ -139,6 +152,8 @@ describeE2E("the table around the boards (Chromium)", (env) => {
       const findings = await axeFindings(page);
       await page.screenshot({ path: `${ARTIFACTS}table-${game}-axe.png`, fullPage: true });
       expect(findings, `${game} mid-play`).toEqual([]);
+      await page.emulateMedia({ colorScheme: "dark" });
+      expect(await axeFindings(page), `${game} mid-play, dark`).toEqual([]);
       expect(foreign).toEqual([]);
       await context.close();
     }, 120_000);
@@ -250,7 +265,7 @@ describeE2E("the table around the boards (Chromium)", (env) => {
     const banner = a.getByTestId("takeover");
     await banner.getByText("A bot plays for you: your time ran out.").waitFor({ timeout: 40_000 });
     await a.screenshot({ path: `${ARTIFACTS}table-takeover-375.png`, fullPage: true });
-    expect(await axeFindings(a, true), "take-over banner").toEqual([]);
+    expect(await axeFindings(a), "take-over banner, at 375 px").toEqual([]);
     await a.getByRole("button", { name: "Take my seat back" }).click();
     await banner.waitFor({ state: "detached", timeout: 10_000 });
     expect(await a.locator(".seats li.me.taken-over").count()).toBe(0);
@@ -271,58 +286,75 @@ describeE2E("the table around the boards (Chromium)", (env) => {
     await ctxB.close();
   }, 150_000);
 
-  it("the end shows every seat's hidden information; the replay shows everyone's hands; axe-core finds nothing serious there", async () => {
-    const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
-    const foreign = await watchHosts(context, env.url);
-    const page = await context.newPage();
-    await createTable(page, env.url, "shazamm", ["easy"], "Ada");
-    await page.locator(".board").waitFor({ timeout: 30_000 });
-    const result = await autoplay(page, "shazamm", 150_000);
-    expect(result).toMatch(/Winner|Draw/);
-    const lines = await logLines(page);
-    await page.getByText("Everyone’s hidden information").click();
-    await page.locator(".revealed .everyone-seat").nth(1).waitFor({ timeout: 15_000 });
-    expect(await page.locator(".revealed .everyone-seat").count()).toBe(2);
-    expect(await axeFindings(page, true), "end of game (the boards are checked mid-play)").toEqual([]);
-    await page.screenshot({ path: `${ARTIFACTS}table-end.png`, fullPage: true });
-    // After the end, a reload still has the whole log.
-    await page.reload();
-    await page.locator('[data-testid="outcome"]').waitFor({ timeout: 15_000 });
-    await page.locator(`.log[data-lines="${lines}"]`).waitFor({ timeout: 15_000 });
-    await page.getByRole("link", { name: "Watch the replay" }).click();
-    await page.locator('[data-testid="replay-outcome"]').waitFor({ timeout: 30_000 });
-    expect(await axeFindings(page, true), "replay (the boards are checked mid-play)").toEqual([]);
-    await page.getByLabel("Seen by").selectOption({ label: "everyone (all hands shown)" });
-    await page.locator(".everyone-seat").nth(1).waitFor({ timeout: 15_000 });
-    expect(await page.locator(".everyone-seat").count()).toBe(2);
-    expect(await axeFindings(page, true), "replay, everyone").toEqual([]);
-    await page.screenshot({ path: `${ARTIFACTS}table-replay-everyone.png`, fullPage: true });
-    // The Review tab: the server reviews Ada's decisions from her view (in its bot workers), then
-    // the page shows the summary, the value graph and one row per decision; a row's step button
-    // goes back to the board at that step.
-    await page.getByLabel("Seen by").selectOption({ label: "Ada" });
-    await page.getByRole("tab", { name: "Review" }).click();
-    const review = page.locator('[data-testid="review"]');
-    await review.waitFor({ timeout: 120_000 });
-    expect(await review.getByRole("heading").first().innerText()).toBe("Review of Ada’s decisions");
-    const summary = await page.locator('[data-testid="review-summary"]').innerText();
-    const decisions = Number(/^(\d+) decisions? rated/.exec(summary)?.[1]);
-    expect(decisions, summary).toBeGreaterThan(0);
-    const counted = [...summary.matchAll(/(\d+) (?:good moves?|inaccurac(?:y|ies)|mistakes?|blunders?)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
-    expect(counted, summary).toBe(decisions);
-    expect(await page.locator(".review-table tbody tr.rv-row").count()).toBe(decisions);
-    await page.getByRole("img", { name: "Value of each move made and of the best move, decision by decision" }).waitFor();
-    expect(await axeFindings(page, true), "review").toEqual([]);
-    await page.screenshot({ path: `${ARTIFACTS}table-review.png`, fullPage: true });
-    const jump = page.locator(".review-table tbody tr.rv-row").nth(1).getByRole("button", { name: /^Show the board before step/ });
-    const step = Number(/before step (\d+)/.exec((await jump.textContent()) ?? "")?.[1]);
-    expect(step).toBeGreaterThan(0);
-    expect(await jump.getAttribute("aria-label")).toBeNull();
-    await jump.click();
-    await page.getByRole("tab", { name: "Board", selected: true }).waitFor();
-    // the board before step n: the replay's counter reads n − 1 actions played
-    expect(await page.locator(".replay-controls").innerText()).toContain(`${step - 1} /`);
-    expect(foreign).toEqual([]);
-    await context.close();
-  }, 360_000);
+  for (const [game, bots] of GAMES_AGAINST_BOTS) {
+    it(`${game}: the end shows every seat's hidden information and the replay everyone's; axe-core finds nothing serious there, boards included (end, replay as a spectator and as everyone)`, async () => {
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+      const foreign = await watchHosts(context, env.url);
+      const page = await context.newPage();
+      const seats = bots.length + 1;
+      await createTable(page, env.url, game, bots, "Ada");
+      await page.locator(".board").waitFor({ timeout: 30_000 });
+      const result = await autoplay(page, game, 150_000);
+      expect(result).toMatch(/Winner|Draw/);
+      const lines = await logLines(page);
+      await page.getByText("Everyone’s hidden information").click();
+      await page.locator(".revealed .everyone-seat").nth(seats - 1).waitFor({ timeout: 15_000 });
+      expect(await page.locator(".revealed .everyone-seat").count()).toBe(seats);
+      await boardsDrawn(page, seats + 1); // the match's board and every seat's
+      expect(await axeFindings(page), `${game}: end of game, the summary and every seat's board`).toEqual([]);
+      await page.screenshot({ path: `${ARTIFACTS}table-${game}-end.png`, fullPage: true });
+      // After the end, a reload still has the whole log.
+      await page.reload();
+      await page.locator('[data-testid="outcome"]').waitFor({ timeout: 15_000 });
+      await page.locator(`.log[data-lines="${lines}"]`).waitFor({ timeout: 15_000 });
+      await page.getByRole("link", { name: "Watch the replay" }).click();
+      await page.locator('[data-testid="replay-outcome"]').waitFor({ timeout: 30_000 });
+      await boardsDrawn(page, 1);
+      expect(await axeFindings(page), `${game}: replay as a spectator, at the end`).toEqual([]);
+      const last = Number(await page.locator(".replay-controls input[type=range]").getAttribute("max"));
+      await replayStep(page, Math.floor(last / 2));
+      expect(await axeFindings(page), `${game}: replay as a spectator, mid-game`).toEqual([]);
+      await page.getByLabel("Seen by").selectOption({ label: "everyone (all hands shown)" });
+      await page.locator(".everyone-seat").nth(seats - 1).waitFor({ timeout: 15_000 });
+      expect(await page.locator(".everyone-seat").count()).toBe(seats);
+      await boardsDrawn(page, seats);
+      expect(await axeFindings(page), `${game}: replay as everyone, mid-game`).toEqual([]);
+      await replayStep(page, last);
+      expect(await axeFindings(page), `${game}: replay as everyone, at the end`).toEqual([]);
+      await page.screenshot({ path: `${ARTIFACTS}table-${game}-replay-everyone.png`, fullPage: true });
+      if (game === "shazamm") await checkReview(page);
+      expect(foreign).toEqual([]);
+      await context.close();
+    }, game === "shazamm" ? 360_000 : 240_000);
+  }
 });
+
+/**
+ * The Review tab of a finished Shazamm! match's replay: the server reviews Ada's decisions from her
+ * view (in its bot workers), then the page shows the summary, the value graph and one row per
+ * decision; a row's step button goes back to the board at that step.
+ */
+async function checkReview(page: Page): Promise<void> {
+  await page.getByLabel("Seen by").selectOption({ label: "Ada" });
+  await page.getByRole("tab", { name: "Review" }).click();
+  const review = page.locator('[data-testid="review"]');
+  await review.waitFor({ timeout: 120_000 });
+  expect(await review.getByRole("heading").first().innerText()).toBe("Review of Ada’s decisions");
+  const summary = await page.locator('[data-testid="review-summary"]').innerText();
+  const decisions = Number(/^(\d+) decisions? rated/.exec(summary)?.[1]);
+  expect(decisions, summary).toBeGreaterThan(0);
+  const counted = [...summary.matchAll(/(\d+) (?:good moves?|inaccurac(?:y|ies)|mistakes?|blunders?)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  expect(counted, summary).toBe(decisions);
+  expect(await page.locator(".review-table tbody tr.rv-row").count()).toBe(decisions);
+  await page.getByRole("img", { name: "Value of each move made and of the best move, decision by decision" }).waitFor();
+  expect(await axeFindings(page), "review").toEqual([]);
+  await page.screenshot({ path: `${ARTIFACTS}table-review.png`, fullPage: true });
+  const jump = page.locator(".review-table tbody tr.rv-row").nth(1).getByRole("button", { name: /^Show the board before step/ });
+  const step = Number(/before step (\d+)/.exec((await jump.textContent()) ?? "")?.[1]);
+  expect(step).toBeGreaterThan(0);
+  expect(await jump.getAttribute("aria-label")).toBeNull();
+  await jump.click();
+  await page.getByRole("tab", { name: "Board", selected: true }).waitFor();
+  // the board before step n: the replay's counter reads n − 1 actions played
+  expect(await page.locator(".replay-controls").innerText()).toContain(`${step - 1} /`);
+}

@@ -1,9 +1,12 @@
 // The end of an Emmerlaüs game: the final standing (the last wizard standing first, then the others
 // from the last to fall to the first), the damage each dealt and took over the whole log, when each
-// fell, and every hand and object shown face up.
+// fell, every hand and object shown face up (each hand from its own seat's final view: the reader's
+// view shows only theirs), and each wizard's life after every round of turns.
+import { useId } from "react";
 import type { BoardLogLine, GameTextApi, SummaryProps } from "@grimoire/web/kit";
 import type { EmmerlausEvent } from "../state.ts";
 import type { EmmerlausView } from "../view.ts";
+import { LIFE_AT_START } from "../vocabulary.ts";
 import { MiniCard } from "./CardFace.tsx";
 
 export interface Tally {
@@ -68,6 +71,49 @@ export function tally(seats: number, log: readonly BoardLogLine[]): Tally {
   return { dealt, taken, fellAt, fallen };
 }
 
+/**
+ * Each wizard's life at the end of every round (null: out of the game then), read from the log. A
+ * round ends when the turn comes back to a wizard who has already played in it: every wizard still
+ * standing has had a turn (one asleep included). The last row is the position at the end.
+ */
+export function lifeByRound(seats: number, log: readonly BoardLogLine[]): (number | null)[][] {
+  const life = Array.from({ length: seats }, () => LIFE_AT_START);
+  const alive = Array.from({ length: seats }, () => true);
+  const rounds: (number | null)[][] = [];
+  let played = new Set<number>();
+  const close = () => rounds.push(life.map((l, s) => (alive[s] ? l : null)));
+  const known = (seat: number) => seat >= 0 && seat < seats;
+  for (const line of log) {
+    const e = line.event as EmmerlausEvent;
+    switch (e?.type) {
+      case "turn":
+        if (played.has(e.seat)) {
+          close();
+          played = new Set();
+        }
+        played.add(e.seat);
+        break;
+      case "life":
+        if (known(e.seat)) life[e.seat] = e.life;
+        break;
+      case "died":
+        if (known(e.seat)) alive[e.seat] = false;
+        break;
+      case "resurrected":
+        if (known(e.seat)) alive[e.seat] = true;
+        break;
+      case "swapped":
+        // Transfert de corps: the two wizards' bodies, and so their lives, change hands (R25).
+        if (known(e.seat) && known(e.other)) [life[e.seat], life[e.other]] = [life[e.other]!, life[e.seat]!];
+        break;
+      default:
+        break;
+    }
+  }
+  if (played.size > 0) close();
+  return rounds;
+}
+
 /** Seats from first place to last: the living by life, then the fallen from the last to fall. */
 export function standing(view: EmmerlausView, t: Tally): number[] {
   const living = view.players.flatMap((p, s) => (p.alive ? [s] : [])).sort((a, b) => view.players[b]!.life - view.players[a]!.life);
@@ -76,9 +122,11 @@ export function standing(view: EmmerlausView, t: Tally): number[] {
   return [...living, ...fallen, ...rest];
 }
 
-export function EmmerlausSummary({ view, log, tx }: SummaryProps<EmmerlausView>) {
+export function EmmerlausSummary({ view, seatViews, log, tx }: SummaryProps<EmmerlausView>) {
   const t = tally(view.players.length, log);
   const order = standing(view, t);
+  // The game is over: every hand is shown, each from its own seat's final view.
+  const handOf = (s: number) => view.players[s]!.hand ?? seatViews?.[s]?.players[s]?.hand ?? null;
   return (
     <section className="em-summary" aria-label={tx.t("board.summary.title")}>
       <h3>{tx.t("board.summary.title")}</h3>
@@ -108,7 +156,7 @@ export function EmmerlausSummary({ view, log, tx }: SummaryProps<EmmerlausView>)
                   <td>{tx.t("board.number", { n: t.taken[s]! })}</td>
                   <td>{p.alive ? tx.t("board.summary.standing") : fell !== null && fell !== undefined ? tx.t("board.summary.fellAt", { n: fell }) : tx.t("board.summary.out")}</td>
                   <td>
-                    <Cards hand={p.hand} count={p.handCount} objects={p.objects} tx={tx} />
+                    <Cards hand={handOf(s)} count={p.handCount} objects={p.objects} tx={tx} />
                   </td>
                 </tr>
               );
@@ -116,7 +164,41 @@ export function EmmerlausSummary({ view, log, tx }: SummaryProps<EmmerlausView>)
           </tbody>
         </table>
       </div>
+      <Rounds seats={order} rounds={lifeByRound(view.players.length, log)} tx={tx} />
     </section>
+  );
+}
+
+/** Each wizard's life after every round, in the standing's order. */
+function Rounds({ seats, rounds, tx }: { seats: readonly number[]; rounds: readonly (readonly (number | null)[])[]; tx: GameTextApi }) {
+  const title = useId();
+  if (rounds.length === 0) return null;
+  return (
+    <div className="em-summary-scroll em-rounds" role="region" aria-labelledby={title} tabIndex={0}>
+      <table>
+        <caption id={title}>
+          {tx.t("board.summary.rounds")} <span className="muted">{tx.t("board.summary.roundsNote")}</span>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{tx.t("board.summary.round")}</th>
+            {seats.map((s) => (
+              <th key={s} scope="col">{tx.displayName(s)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rounds.map((life, r) => (
+            <tr key={r}>
+              <th scope="row">{tx.t("board.number", { n: r + 1 })}</th>
+              {seats.map((s) => (
+                <td key={s}>{life[s] === null || life[s] === undefined ? <span className="muted">{tx.t("board.summary.out")}</span> : tx.t("board.number", { n: life[s]! })}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -224,6 +224,9 @@ export const en = {
   "board.summary.hidden": "{n, plural, one {# card} other {# cards}}, not shown",
   "board.summary.none": "no card",
   "board.summary.inPlay": "{card}, in play",
+  "board.summary.rounds": "Life after each round",
+  "board.summary.roundsNote": "(a round ends once every wizard still standing has had a turn)",
+  "board.summary.round": "Round",
 
   // ---- the 78 cards: name, then the full effect (category, targets, dice, defence band)
   "card.anneau-de-puissance-1.name": "Ring of Power +1",

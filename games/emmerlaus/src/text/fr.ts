@@ -224,6 +224,9 @@ export const fr: Record<keyof typeof en, string> = {
   "board.summary.hidden": "{n, plural, one {# carte} other {# cartes}}, non montrées",
   "board.summary.none": "aucune carte",
   "board.summary.inPlay": "{card}, en jeu",
+  "board.summary.rounds": "Points de vie après chaque tour de table",
+  "board.summary.roundsNote": "(un tour de table s’achève quand chaque magicien encore debout a joué)",
+  "board.summary.round": "Tour de table",
 
   // ---- les 78 cartes : nom, puis l’effet complet (catégorie, cibles, dés, bande de défense)
   "card.anneau-de-puissance-1.name": "Anneau de puissance +1",

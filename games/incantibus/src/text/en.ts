@@ -79,6 +79,8 @@ export const en = {
   // ---- gold and spell tokens ----
   "token.gold.name": "{value, plural, one {# Gold Coin} other {# Gold Coins}}",
   "token.gold.the": "{value, plural, one {# Gold Coin} other {# Gold Coins}}",
+  // the glossary of the how-to page names the kind of token, whatever its value
+  "token.gold.glossary": "Gold Coins (1, 2 or 3 on a token)",
   "token.gold.effect": "Gold: scores as many points as the coins on the token (1, 2 or 3). Pays Prince Avaricum and the gold grimoires; no change is given, so a payment may not include a token it does not need.",
   "token.spell.name": "Spell token",
   "token.spell.the": "the Spell token",

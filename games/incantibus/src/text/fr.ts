@@ -78,6 +78,8 @@ export const fr: Record<keyof typeof en, string> = {
   // ---- Pièces d’or et jetons Sort ----
   "token.gold.name": "{value, plural, one {# Pièce d’or} other {# Pièces d’or}}",
   "token.gold.the": "{value, plural, one {# Pièce d’or} other {# Pièces d’or}}",
+  // the glossary of the how-to page names the kind of token, whatever its value
+  "token.gold.glossary": "Pièces d’or (1, 2 ou 3 sur un jeton)",
   "token.gold.effect": "Or : rapporte autant de Points de Magie que de pièces sur le jeton (1, 2 ou 3). Sert à payer Prince Avaricum et les Grimoires d’or ; on ne rend pas la monnaie, donc un paiement ne peut pas contenir de jeton superflu.",
   "token.spell.name": "jeton Sort",
   "token.spell.the": "le jeton Sort",

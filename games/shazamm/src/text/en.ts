@@ -196,6 +196,8 @@ export const en = {
   "summary.pile": "In the pile",
   "summary.unplayed": "Never played (hand or pile)",
   "summary.none": "none",
+  // older reviews (before spells and follow-ups were rated) measured where the wall ends the round
+  "review.unit.wall": "This older review rated bids alone. Each value is where the wall of fire would stop at the end of the round, on average, if both wizards then bid their best: −1 on you, +1 on your rival. Reviews made today rate every choice, spells included, as a chance of winning.",
   "review.insight.title": "The round played with bids alone: the equilibrium",
   "review.insight.bid": "bid {n, number}",
   "review.insight.probability": "how often the equilibrium bids it",

@@ -256,7 +256,6 @@ export const en = {
     unit: {
       win: "Values are chances of winning the game, estimated from what that player could see.",
       share: "Values are the expected share of the points where the round (or room) ends, estimated from what that player could see.",
-      wall: "Values are where the wall of fire ends the round on average against the best bids (−1 on you, +1 on your rival). This older review rates bids only; reviews made now value every choice, spells included, as a chance of winning.",
     },
     value: { win: "{v, number, ::percent .0}", share: "{v, number, ::percent .0}", wall: "{v, number, ::.00}" },
     format: { percent: "{v, number, ::percent .0}", number: "{v, number, ::.00}" },

@@ -258,7 +258,6 @@ export const fr: Texts = {
     unit: {
       win: "Les valeurs sont des chances de gagner la partie, estimées d’après ce que ce joueur voyait.",
       share: "Les valeurs sont la part attendue des points à la fin de la manche (ou de la salle), estimée d’après ce que ce joueur voyait.",
-      wall: "Les valeurs disent où le mur de feu finit la manche en moyenne contre les meilleures mises (−1 sur vous, +1 sur votre rival). Cette revue ancienne ne note que les mises ; les revues faites aujourd’hui estiment chaque choix, sorts compris, en chance de gagner.",
     },
     value: { win: "{v, number, ::percent .0}", share: "{v, number, ::percent .0}", wall: "{v, number, ::.00}" },
     format: { percent: "{v, number, ::percent .0}", number: "{v, number, ::.00}" },

@@ -1,7 +1,7 @@
 // Shared pieces of every game board: meters, dice, component faces with their rule text in a
 // popover, and board targets (the elements a player clicks to act). Boards word everything
 // themselves (from their game's catalogue) and pass the words in.
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { LegalAction } from "../protocol.ts";
 
 /** Hearts/points as a bar with a number (worded by the board: `text`), labelled for screen readers. */
@@ -44,13 +44,33 @@ export function sayAround(sentence: string, shown: string): { spoken: string; sp
 }
 
 const LONG_PRESS_MS = 450;
+/** The least room kept between an open popover and the edges of the viewport, in px. */
+const POPOVER_MARGIN = 4;
+
+/**
+ * Keeps an open popover inside the viewport: centred under its face by the stylesheet, it is slid
+ * sideways when it would cross the left or right edge (a face near the edge of a phone's screen),
+ * and shown above the face when there is no room below but room above.
+ */
+function keepInViewport(popover: HTMLElement): void {
+  const viewWidth = document.documentElement.clientWidth || window.innerWidth;
+  const viewHeight = window.innerHeight;
+  const box = popover.getBoundingClientRect();
+  let dx = 0;
+  if (box.width + 2 * POPOVER_MARGIN >= viewWidth) dx = POPOVER_MARGIN - box.left;
+  else if (box.left < POPOVER_MARGIN) dx = POPOVER_MARGIN - box.left;
+  else if (box.right > viewWidth - POPOVER_MARGIN) dx = viewWidth - POPOVER_MARGIN - box.right;
+  if (dx !== 0) popover.style.setProperty("--popover-dx", `${Math.round(dx)}px`);
+  const face = popover.parentElement?.getBoundingClientRect();
+  if (face && box.bottom > viewHeight - POPOVER_MARGIN && face.top - box.height - 6 >= POPOVER_MARGIN) popover.classList.add("above");
+}
 
 /** Closes the popover open now, if any (one at a time). */
 let openPopover: (() => void) | null = null;
 
 /**
  * A component's face (card, token, spell, sorcerer…) that shows its full rule text in a popover on
- * hover, on keyboard focus, and on a long press (touch). `children` is the face; `title` and `body`
+ * hover, on keyboard focus, and on a long press (touch), kept inside the viewport. `children` is the face; `title` and `body`
  * are the popover's words. When `onActivate` is given the face is also a board target: a button
  * (click, Enter or Space) highlighted as `legal`.
  *
@@ -99,6 +119,10 @@ export function Face({
     setOpen(true);
   };
   const id = useId();
+  const popover = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (open && popover.current) keepInViewport(popover.current);
+  }, [open]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pressed = useRef(false);
   const actionable = onActivate !== undefined && !disabled;
@@ -155,7 +179,7 @@ export function Face({
       {onActivate && spokenAfter ? <>{/^[,.;:)]/.test(spokenAfter) ? null : " "}<span className="sr-only">{spokenAfter}</span></> : null}
       {/* aria-hidden keeps the open popover out of a button's name (named by its content); aria-describedby still reads it. */}
       {open && (
-        <span role="tooltip" id={id} className="popover" aria-hidden={onActivate ? true : undefined}>
+        <span ref={popover} role="tooltip" id={id} className="popover" aria-hidden={onActivate ? true : undefined}>
           <strong className="popover-title">{title}</strong>
           <span className="popover-body">{body}</span>
         </span>

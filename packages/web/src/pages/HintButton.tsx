@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import type { MatchConnection, MatchSnapshot } from "../connection.ts";
 import { useGameText } from "../text.tsx";
-import { DecisionDetail } from "./Review.tsx";
+import { DecisionDetail, unitText } from "./Review.tsx";
 
 export function HintButton({ snap, connection }: { snap: MatchSnapshot; connection: Pick<MatchConnection, "hint"> }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function HintButton({ snap, connection }: { snap: MatchSnapshot; connecti
       {current && hint.review !== null && (
         <div aria-live="polite" data-testid="hint">
           <p>
-            {t("hint.title")} <span className="muted">{t(`review.unit.${hint.unit}`)}</span>
+            {t("hint.title")} <span className="muted">{unitText(t, tx, hint.unit)}</span>
           </p>
           <DecisionDetail decision={hint.review} unit={hint.unit} tx={tx} hint />
         </div>

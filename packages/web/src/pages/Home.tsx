@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "../App.tsx";
 import { useAccount } from "../account.ts";
 import { api } from "../api.ts";
-import { GAME_IDS, type GameInfo, type MyTable, type TableInfo } from "../protocol.ts";
+import { findEmblem, gameIds } from "@grimoire/catalog/boards";
+import type { GameInfo, MyTable, TableInfo } from "../protocol.ts";
 import { CreateTable } from "./CreateTable.tsx";
 import { NotifyButton } from "./TableControls.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
@@ -61,7 +62,7 @@ export function Home() {
       <section aria-labelledby="games-h">
         <h2 id="games-h">{t("home.games")}</h2>
         <ul className="game-cards">
-          {GAME_IDS.map((id) => (
+          {gameIds.map((id) => (
             <GameCard key={id} id={id} info={games?.find((g) => g.id === id)} />
           ))}
         </ul>
@@ -136,41 +137,12 @@ function TableList({ tables, mine, watchOnly = false }: { tables: readonly Table
   );
 }
 
-/** A small SVG sign per game (our own drawing). */
+/** The game's sign (its own drawing, registered with its board in the catalog). */
 export function GameEmblem({ game }: { game: string }) {
-  const shapes: Record<string, React.ReactNode> = {
-    abracadawhat: (
-      <>
-        {[0, 1, 2, 3, 4].map((i) => (
-          <circle key={i} cx={10 + i * 11} cy={24} r={5} fill={`hsl(${i * 60} 70% 55%)`} />
-        ))}
-      </>
-    ),
-    shazamm: (
-      <>
-        <rect x="4" y="28" width="56" height="5" fill="#8b5a2b" />
-        <path d="M30 28 L34 10 L38 28 Z" fill="#f4511e" />
-        <circle cx="12" cy="22" r="4" fill="#3949ab" />
-        <circle cx="52" cy="22" r="4" fill="#c62828" />
-      </>
-    ),
-    incantibus: (
-      <>
-        <rect x="22" y="10" width="20" height="26" fill="#6d4c41" />
-        <path d="M18 12 L32 2 L46 12 Z" fill="#4e342e" />
-        <rect x="29" y="26" width="6" height="10" fill="#ffca28" />
-      </>
-    ),
-    emmerlaus: (
-      <>
-        <rect x="14" y="8" width="16" height="24" rx="2" fill="#5e35b1" transform="rotate(-10 22 20)" />
-        <rect x="32" y="8" width="16" height="24" rx="2" fill="#00897b" transform="rotate(10 40 20)" />
-      </>
-    ),
-  };
+  const Emblem = findEmblem(game);
   return (
     <svg className="emblem" viewBox="0 0 64 40" width="64" height="40" aria-hidden="true">
-      {shapes[game]}
+      {Emblem && <Emblem />}
     </svg>
   );
 }

@@ -20,6 +20,15 @@ export function valueText(t: TFunction, unit: ReviewUnit, value: number): string
   return t(`review.value.${unit}`, { v: Math.abs(value) < 5e-10 ? 0 : value });
 }
 
+/**
+ * What the review's values measure, in a sentence: the page's words for a unit every game may use
+ * (`win`, `share`), the game's own for one of its own (Shazamm!'s older `wall` reviews).
+ */
+export function unitText(t: TFunction, tx: GameTextApi, unit: ReviewUnit): string {
+  const key = `review.unit.${unit}`;
+  return tx.game && Object.hasOwn(tx.game.text.en, key) ? tx.t(key) : t(key);
+}
+
 /** The review of `seat` at a finished table, fetched (and waited for) from the server. */
 export function ReviewPanel({ table, seat, onJump }: { table: TableInfo; seat: number; onJump?: (step: number) => void }) {
   const { t } = useTranslation();
@@ -67,7 +76,7 @@ export function ReviewView({ review, table, onJump }: { review: Review; table: T
   return (
     <section className="review" aria-labelledby="review-h" data-testid="review">
       <h2 id="review-h">{t("review.title", { name: tx.name(review.seat) })}</h2>
-      <p className="muted">{t(`review.unit.${unit}`)}</p>
+      <p className="muted">{unitText(t, tx, unit)}</p>
       <p data-testid="review-summary">
         {t("review.summary", { decisions: summary.decisions, loss: valueText(t, unit, summary.averageLoss) })}{" "}
         {(["good", "inaccuracy", "mistake", "blunder"] as const).map((label) => (

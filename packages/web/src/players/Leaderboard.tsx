@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../App.tsx";
 import { api } from "../api.ts";
-import { GAME_IDS, type LeaderboardResponse } from "../protocol.ts";
+import { gameIds } from "@grimoire/catalog/boards";
+import type { LeaderboardResponse } from "../protocol.ts";
 import { gameText, useGameText, useWordsLoaded } from "../text.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
 import { ratingText } from "./Profile.tsx";
@@ -40,7 +41,7 @@ export function Leaderboard({ game }: { game: string }) {
     <section className="leaderboard" data-testid="leaderboard">
       <h1>{t("leaderboard.title", { game: title(game) })}</h1>
       <nav className="tabs" aria-label={t("leaderboard.games")}>
-        {GAME_IDS.map((id) => (
+        {gameIds.map((id) => (
           <Link key={id} to={{ page: "leaderboard", game: id }} className={id === game ? "current" : ""}>{title(id)}</Link>
         ))}
       </nav>

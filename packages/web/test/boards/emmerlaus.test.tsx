@@ -6,9 +6,10 @@
 import { emmerlausGame, type EmmerlausState, type EmmerlausView } from "@grimoire/emmerlaus";
 import type { BoardProps } from "../../src/kit/types.ts";
 import { Board, Summary } from "@grimoire/emmerlaus/board";
+import { lifeByRound } from "../../../../games/emmerlaus/src/board/Summary.tsx";
 import { act as play, createRng, pick, unwrap } from "@grimoire/engine";
 import type { EmmerlausEvent } from "@grimoire/emmerlaus";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act as settle, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TABLE_AROUND } from "../support/table.ts";
@@ -44,13 +45,13 @@ const tableOf = (seats: number): TableInfo => ({
   ...TABLE_AROUND,
 });
 
-function decisionOf(state: EmmerlausState): DecisionInfo {
+function decisionOf(state: EmmerlausState, deadline: number | null = null): DecisionInfo {
   const d = emmerlausGame.decision(state);
-  return d.type === "turn" ? { type: "turn", seats: [d.seat], prompt: d.prompt, deadline: null } : { type: "over", seats: [], prompt: null, deadline: null };
+  return d.type === "turn" ? { type: "turn", seats: [d.seat], prompt: d.prompt, deadline } : { type: "over", seats: [], prompt: null, deadline: null };
 }
 
-/** The match screen for `me` on `state`, with the listed legal actions as the server sends them. */
-function show(state: EmmerlausState, me: number, lastEvents: unknown[] = [], listed = true) {
+/** The match screen for `me` on `state`, with the listed legal actions as the server sends them (and the decision's deadline). */
+function show(state: EmmerlausState, me: number, lastEvents: unknown[] = [], listed = true, deadline: number | null = null) {
   const legal = listed ? emmerlausGame.legalActions(state, me).map((action) => ({ action, label: emmerlausGame.describeAction(action) })) : null;
   const snap: MatchSnapshot = {
     status: "open",
@@ -58,7 +59,7 @@ function show(state: EmmerlausState, me: number, lastEvents: unknown[] = [], lis
     you: me,
     version: 1,
     view: emmerlausGame.view(state, me),
-    decision: decisionOf(state),
+    decision: decisionOf(state, deadline),
     legal,
     outcome: null,
     seed: null,
@@ -135,6 +136,29 @@ describe("Emmerlaüs board", () => {
     expect(act).toHaveBeenLastCalledWith({ type: "annul", count: 1 });
     fireEvent.click(board.getByRole("button", { name: "Let it come" }));
     expect(act).toHaveBeenLastCalledWith({ type: "pass" });
+  });
+
+  it("a follow-up's countdown: the answer asked of us ticks in the timer, and the caster sees our seat's clock", () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      const state = arrange({ hands: [[], ["miroir", "annulation", "eclair"], [], []], answer: { caster: 0, card: "boule-de-feu", targets: [1], asked: 0 } });
+      expect(emmerlausGame.decision(state)).toMatchObject({ type: "turn", seat: 1, prompt: { key: "prompt.answer" } });
+      const deadline = Date.now() + 25_000;
+      const { root } = show(state, 1, [], true, deadline);
+      expect(root.querySelector(".em-pending")!.textContent).toContain("Ada plays Fireball on you");
+      const timer = screen.getByRole("timer");
+      expect(timer.textContent).toContain("25 s left");
+      expect(document.querySelector(".your-turn")).not.toBeNull();
+      settle(() => void vi.advanceTimersByTime(3_000));
+      expect(screen.getByRole("timer").textContent).toContain("22 s left");
+      cleanup();
+      // the caster waits on our answer: our seat shows the same clock
+      show(state, 0, [], true, deadline);
+      expect(document.querySelector('.seats li[data-seat="1"] .clock')!.textContent).toMatch(/Merlin.*22 s left/);
+      expect(screen.getByRole("timer").textContent).toContain("22 s left");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a pick on the victim's seat: La main qui vole takes the object clicked", () => {
@@ -263,15 +287,23 @@ describe("every decision can be taken on the board", () => {
   }
 });
 
+/** A whole game of random moves from `seed`: its final state, every event and the seat whose action caused it. */
+function randomGame(seed: number, seats = 4): { state: EmmerlausState; events: EmmerlausEvent[]; actors: number[] } {
+  const state = emmerlausGame.setup({ seats, options: emmerlausGame.optionsSchema.parse({}), seed });
+  const rng = createRng(seed);
+  const events: EmmerlausEvent[] = [];
+  const actors: number[] = [];
+  for (let d = emmerlausGame.decision(state); d.type === "turn"; d = emmerlausGame.decision(state)) {
+    const caused = emmerlausGame.apply(state, d.seat, pick(rng, emmerlausGame.legalActions(state, d.seat)));
+    events.push(...caused);
+    actors.push(...caused.map(() => d.seat));
+  }
+  return { state, events, actors };
+}
+
 describe("Emmerlaüs summary", () => {
   it("the final standing, damage dealt and taken from the log, and the winner's hand shown", async () => {
-    // a whole game of random moves
-    const state = emmerlausGame.setup({ seats: 4, options: emmerlausGame.optionsSchema.parse({}), seed: 11 });
-    const rng = createRng(11);
-    const events: EmmerlausEvent[] = [];
-    for (let d = emmerlausGame.decision(state); d.type === "turn"; d = emmerlausGame.decision(state)) {
-      events.push(...emmerlausGame.apply(state, d.seat, pick(rng, emmerlausGame.legalActions(state, d.seat))));
-    }
+    const { state, events } = randomGame(11);
     const result = { events };
     expect(state.phase.type).toBe("over");
     const log = result.events.map((event, i) => ({ version: i + 1, event, by: "bot" }));
@@ -280,7 +312,7 @@ describe("Emmerlaüs summary", () => {
     const tx = gameText("emmerlaus", "en", { names: NAMES, me: null });
     const Sum = Summary!;
     render(<Sum view={view as never} table={tableOf(4)} log={log} tx={tx} />);
-    const rows = screen.getAllByRole("row").slice(1);
+    const rows = within(screen.getAllByRole("table")[0]!).getAllByRole("row").slice(1); // the standing (the rounds follow)
     expect(rows.length).toBe(4);
     // life lost in all = the sum of every loss in the log
     const lost = result.events.reduce((n, e) => n + (e.type === "life" && e.delta < 0 ? -e.delta : 0), 0);
@@ -294,5 +326,101 @@ describe("Emmerlaüs summary", () => {
     // the first to fall is last
     const firstDead = result.events.find((e) => e.type === "died");
     if (firstDead && firstDead.type === "died") expect(rows[3]!.textContent).toContain(NAMES[firstDead.seat]!);
+  });
+
+  it("at the end every hand is shown face up, read from a losing seat's own end screen (each hand from its seat's final view)", async () => {
+    const { state, events, actors } = randomGame(23);
+    expect(state.phase.type).toBe("over");
+    const winner = state.phase.type === "over" ? state.phase.winner : null;
+    const loser = [0, 1, 2, 3].find((s) => s !== winner)!;
+    const snap: MatchSnapshot = {
+      status: "open",
+      table: { ...tableOf(4), status: "over" },
+      you: loser,
+      version: events.length,
+      view: emmerlausGame.view(state, loser),
+      decision: { type: "over", seats: [], prompt: null, deadline: null },
+      legal: [],
+      outcome: emmerlausGame.outcome(state)!,
+      seed: "s",
+      seedHash: "h",
+      // what the server sends with `over`: every seat's final view, and no full view (the game has none)
+      final: { seats: [0, 1, 2, 3].map((s) => emmerlausGame.view(state, s)), full: null },
+      log: events.map((event, i) => ({ version: i + 1, actor: actors[i]!, event: emmerlausGame.eventFor(event, loser), by: "bot" })),
+      lastEvents: [],
+      error: null,
+      pending: false,
+      chat: [],
+      chatError: null,
+      rematchTo: null,
+    };
+    render(<MatchView snap={snap} act={() => {}} clearError={() => {}} />);
+    const summary = await screen.findByRole("region", { name: "Final standing" });
+    expect(summary.textContent).not.toContain("not shown");
+    const held = state.players.map((p) => p.hand.length);
+    expect(held.filter((n, s) => s !== loser && n > 0).length).toBeGreaterThan(0); // others did hold cards at the end
+    const standingRows = within(within(summary).getAllByRole("table")[0]!).getAllByRole("row").slice(1);
+    const english = gameText("emmerlaus", "en", { names: NAMES, me: null });
+    for (const [s, p] of state.players.entries()) {
+      // seats by display name, bots with their level: "Merlin (easy)"
+      const row = standingRows.find((r) => within(r).getByRole("rowheader").textContent!.split(" (")[0] === NAMES[s])!;
+      // each card of the hand by its name, then the objects in play
+      const names = [...row.querySelectorAll(".em-mini .em-mini-name")].map((el) => el.textContent).sort();
+      expect(names).toEqual([...p.hand, ...p.objects].map((id) => english.t(`card.${id}.name`)).sort());
+      expect(row.querySelectorAll(".em-mini").length).toBe(p.hand.length + p.objects.length);
+    }
+  });
+
+  it("each wizard's life after every round of turns: a round ends when the turn comes back to a wizard who played in it", () => {
+    const line = (event: EmmerlausEvent, i: number) => ({ version: i + 1, event, by: "" });
+    const log = (
+      [
+        { type: "turn", seat: 0 },
+        { type: "life", seat: 1, delta: -8, life: 42 },
+        { type: "turn", seat: 1 },
+        { type: "turn", seat: 2 },
+        { type: "life", seat: 0, delta: -50, life: 0 },
+        { type: "died", seat: 0 },
+        // round 2: the dead wizard is skipped
+        { type: "turn", seat: 1 },
+        { type: "life", seat: 2, delta: 5, life: 55 },
+        { type: "turn", seat: 2 },
+        { type: "swapped", seat: 2, other: 1 },
+        // round 3, cut short by the end
+        { type: "turn", seat: 1 },
+        { type: "life", seat: 2, delta: -42, life: 0 },
+        { type: "died", seat: 2 },
+        { type: "over", winner: 1 },
+      ] as EmmerlausEvent[]
+    ).map(line);
+    expect(lifeByRound(3, log)).toEqual([
+      [null, 42, 50],
+      [null, 55, 42],
+      [null, 55, null],
+    ]);
+  });
+
+  it("the rounds breakdown of a whole game ends on the final lives, in English and in French", () => {
+    const { state, events } = randomGame(11);
+    const log = events.map((event, i) => ({ version: i + 1, event, by: "bot" }));
+    const rounds = lifeByRound(4, log);
+    const turns = events.filter((e) => e.type === "turn").length;
+    expect(rounds.length).toBeGreaterThanOrEqual(Math.ceil(turns / 4));
+    expect(rounds.at(-1)).toEqual(state.players.map((p) => (p.alive ? p.life : null)));
+    const Sum = Summary!;
+    for (const lang of ["en", "fr"] as const) {
+      const tx = gameText("emmerlaus", lang, { names: NAMES, me: null });
+      render(<Sum view={emmerlausGame.view(state, 0) as never} table={tableOf(4)} log={log} tx={tx} />);
+      const table = screen.getByRole("region", { name: lang === "en" ? /^Life after each round/ : /^Points de vie après chaque tour de table/ });
+      const rows = within(table).getAllByRole("row");
+      expect(rows).toHaveLength(rounds.length + 1);
+      const heads = within(rows[0]!).getAllByRole("columnheader").map((th) => th.textContent);
+      expect(heads[0]).toBe(lang === "en" ? "Round" : "Tour de table");
+      // the last row: each wizard's final life, or out of the game
+      const last = within(rows.at(-1)!).getAllByRole("cell").map((td) => td.textContent);
+      const bySeat = heads.slice(1).map((name) => NAMES.indexOf(name!));
+      expect(last).toEqual(bySeat.map((s) => (state.players[s]!.alive ? String(state.players[s]!.life) : lang === "en" ? "out" : "hors jeu")));
+      cleanup();
+    }
   });
 });

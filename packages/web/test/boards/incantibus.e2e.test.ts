@@ -1,6 +1,7 @@
 // Incantibus in Chromium against a real server, played to the end against bots by clicking board
 // elements only (room tokens, potions, sorcerers, spell cards, trunk tokens, the moat, Ultimus
 // choices), at 1440×900 and at 375×800, apprentice and expert; the text action list is never used.
+// At 375 px the page never scrolls sideways and every face's popover stays on the screen.
 // Screenshots: artifacts/web/incantibus-{1440,375}-{mid,end}.png, incantibus-expert-1440-{mid,end}.png
 // (dark), and incantibus-summary.png (the end-of-game breakdown, in French, with the page's styles).
 import { readFileSync } from "node:fs";
@@ -12,7 +13,7 @@ import { incantibusGame } from "@grimoire/incantibus";
 import { Summary } from "@grimoire/incantibus/board";
 import { gameText, preloadWords } from "../../src/text.tsx";
 import type { TableInfo } from "../../src/protocol.ts";
-import { ARTIFACTS, createTable, describeE2E, playByBoard } from "../../e2e/harness.ts";
+import { ARTIFACTS, checkPhoneLayout, createTable, describeE2E, playByBoard } from "../../e2e/harness.ts";
 
 /** Counts clicks that land in the text action list (they must stay at 0). */
 async function watchActionList(page: Page): Promise<void> {
@@ -48,6 +49,14 @@ describeE2E("Incantibus board in Chromium", (env) => {
       await page.mouse.move(0, 0);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.screenshot({ path: `${ARTIFACTS}incantibus-${width}-mid.png`, fullPage: true });
+      // at a phone's width: no sideways scrolling, and every face's popover inside the screen
+      if (width === 375) {
+        const layout = await checkPhoneLayout(page);
+        expect(layout.scrollWidth).toBeLessThanOrEqual(width);
+        expect(layout.opened).toBeGreaterThan(0);
+        expect(layout.outside).toEqual([]);
+        expect(layout.widestWithPopover).toBeLessThanOrEqual(width);
+      }
       const end = await playByBoard(page, 240_000);
       expect(end.result).toMatch(/Winner|Draw/);
       expect(mid.clicks + end.clicks).toBeGreaterThan(10);
