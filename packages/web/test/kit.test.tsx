@@ -94,6 +94,67 @@ describe("Face", () => {
     expect(screen.getByRole("tooltip").textContent).toContain("Deals 3d6.");
   });
 
+  describe("keeps its popover on the screen (a phone of 375 × 800)", () => {
+    /** Opens a face whose box is `face` with a popover of `popover` (its place below, as the stylesheet puts it). */
+    function openAt(face: { top: number; left: number; width: number; height: number }, popover: { width: number; height: number }): HTMLElement {
+      vi.stubGlobal("innerHeight", 800);
+      Object.defineProperty(document.documentElement, "clientWidth", { configurable: true, value: 375 });
+      const rect = (left: number, top: number, width: number, height: number) => ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+      const box = vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+        if (this.classList.contains("popover")) {
+          const left = face.left + face.width / 2 - popover.width / 2;
+          return rect(left, face.top + face.height + 6, popover.width, popover.height);
+        }
+        return rect(face.left, face.top, face.width, face.height);
+      });
+      render(
+        <Face title="Nullify" body="A long rule text." label="Nullify, in your hand">
+          <span>Nullify</span>
+        </Face>,
+      );
+      fireEvent.focus(screen.getByRole("group", { name: "Nullify, in your hand" }));
+      box.mockRestore();
+      return screen.getByRole("tooltip");
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      delete (document.documentElement as { clientWidth?: number }).clientWidth;
+    });
+
+    it("below the face where it fits, slid back from the right edge", () => {
+      const tip = openAt({ top: 100, left: 300, width: 70, height: 100 }, { width: 280, height: 200 });
+      expect(tip.classList.contains("above")).toBe(false);
+      expect(tip.classList.contains("over")).toBe(false);
+      // centred under the face it would end at 475; slid left to end 4 px from the edge
+      expect(tip.style.getPropertyValue("--popover-dx")).toBe("-104px");
+    });
+
+    it("above the face when there is no room below but room above", () => {
+      const tip = openAt({ top: 600, left: 150, width: 70, height: 100 }, { width: 280, height: 300 });
+      expect(tip.classList.contains("above")).toBe(true);
+      expect(tip.classList.contains("over")).toBe(false);
+    });
+
+    it("over the face, centred on it within the screen, when there is room on neither side", () => {
+      // face 390–530, popover 387 high: 260 px of room below, 380 above, neither enough
+      const tip = openAt({ top: 390, left: 50, width: 90, height: 140 }, { width: 280, height: 387 });
+      expect(tip.classList.contains("above")).toBe(false);
+      expect(tip.classList.contains("over")).toBe(true);
+      // centred on the face: 460 − 193.5 = 266.5 from the viewport's top, 123.5 px above the face's top
+      expect(tip.style.getPropertyValue("--popover-top")).toBe("-123px");
+      // taller still: pulled down to start 4 px below the screen's top (centred it would start at −5)…
+      cleanup();
+      const high = openAt({ top: 300, left: 50, width: 90, height: 90 }, { width: 280, height: 700 });
+      expect(high.classList.contains("over")).toBe(true);
+      expect(high.style.getPropertyValue("--popover-top")).toBe(`${4 - 300}px`);
+      // …or up to end 4 px above its bottom (centred it would end at 970): 800 − 4 − 650 = 146
+      cleanup();
+      const low = openAt({ top: 600, left: 50, width: 90, height: 90 }, { width: 280, height: 650 });
+      expect(low.classList.contains("over")).toBe(true);
+      expect(low.style.getPropertyValue("--popover-top")).toBe(`${146 - 600}px`);
+    });
+  });
+
   it("sayAround cuts a sentence around the words shown, or says it all first", () => {
     expect(sayAround("Play Fireball on Merlin", "Fireball")).toEqual({ spoken: "Play", spokenAfter: "on Merlin" });
     expect(sayAround("Choose Fireball", "Fireball")).toEqual({ spoken: "Choose", spokenAfter: "" });

@@ -46,11 +46,14 @@ export function sayAround(sentence: string, shown: string): { spoken: string; sp
 const LONG_PRESS_MS = 450;
 /** The least room kept between an open popover and the edges of the viewport, in px. */
 const POPOVER_MARGIN = 4;
+/** The room between a face and its popover, in px (`.popover` in styles.css). */
+const POPOVER_GAP = 6;
 
 /**
  * Keeps an open popover inside the viewport: centred under its face by the stylesheet, it is slid
  * sideways when it would cross the left or right edge (a face near the edge of a phone's screen),
- * and shown above the face when there is no room below but room above.
+ * shown above the face when there is no room below but room above, and over the face when there
+ * is room on neither side.
  */
 function keepInViewport(popover: HTMLElement): void {
   const viewWidth = document.documentElement.clientWidth || window.innerWidth;
@@ -62,7 +65,16 @@ function keepInViewport(popover: HTMLElement): void {
   else if (box.right > viewWidth - POPOVER_MARGIN) dx = viewWidth - POPOVER_MARGIN - box.right;
   if (dx !== 0) popover.style.setProperty("--popover-dx", `${Math.round(dx)}px`);
   const face = popover.parentElement?.getBoundingClientRect();
-  if (face && box.bottom > viewHeight - POPOVER_MARGIN && face.top - box.height - 6 >= POPOVER_MARGIN) popover.classList.add("above");
+  if (!face || box.bottom <= viewHeight - POPOVER_MARGIN) return;
+  if (face.top - box.height - POPOVER_GAP >= POPOVER_MARGIN) {
+    popover.classList.add("above");
+    return;
+  }
+  // Room on neither side (a long rule text under a card mid-screen on a phone): over the face,
+  // centred on it as far as the viewport allows.
+  const top = Math.max(POPOVER_MARGIN, Math.min(face.top + face.height / 2 - box.height / 2, viewHeight - POPOVER_MARGIN - box.height));
+  popover.style.setProperty("--popover-top", `${Math.round(top - face.top)}px`);
+  popover.classList.add("over");
 }
 
 /** Closes the popover open now, if any (one at a time). */
