@@ -373,7 +373,16 @@ export interface PhoneLayout {
  * the board focused in turn (a focus opens its popover, as a hover or a long press does), its
  * popover measured against the viewport, and the page's width measured again while it is open.
  */
-export async function checkPhoneLayout(page: Page): Promise<PhoneLayout> {
+/** At a phone's width: no sideways scrolling, and every visible face's popover opened in turn stays on the screen. */
+export async function expectFitsPhone(page: Page, width: number): Promise<void> {
+  const layout = await checkPhoneLayout(page);
+  expect(layout.scrollWidth).toBeLessThanOrEqual(width);
+  expect(layout.opened).toBeGreaterThan(0);
+  expect(layout.outside).toEqual([]);
+  expect(layout.widestWithPopover).toBeLessThanOrEqual(width);
+}
+
+async function checkPhoneLayout(page: Page): Promise<PhoneLayout> {
   return page.evaluate(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const root = document.documentElement;

@@ -4,7 +4,7 @@
 // each mid-game and at the end go to artifacts/web/.
 import { expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ARTIFACTS, checkPhoneLayout, createTable, describeE2E, playByBoard } from "../../e2e/harness.ts";
+import { ARTIFACTS, createTable, describeE2E, expectFitsPhone, playByBoard } from "../../e2e/harness.ts";
 
 /** Counts the clicks that land in the text action list (the accessible alternative, not used here). */
 async function watchActionList(page: Page): Promise<void> {
@@ -59,13 +59,7 @@ describeE2E("Abraca…What? board in Chromium", (env) => {
       await page.screenshot({ path: `${ARTIFACTS}abracadawhat-${width}-mid.png`, fullPage: true });
       await page.mouse.move(0, 0);
       // at a phone's width: no sideways scrolling, and every face's popover inside the screen
-      if (width === 375) {
-        const layout = await checkPhoneLayout(page);
-        expect(layout.scrollWidth).toBeLessThanOrEqual(width);
-        expect(layout.opened).toBeGreaterThan(0);
-        expect(layout.outside).toEqual([]);
-        expect(layout.widestWithPopover).toBeLessThanOrEqual(width);
-      }
+      if (width === 375) await expectFitsPhone(page, width);
 
       const end = await playByBoard(page, 400_000);
       expect(end.result).toMatch(/Winner|Winners|Draw/);

@@ -4,7 +4,7 @@
 // by the page and must stay at zero. At 375 px the page never scrolls sideways and every face's
 // popover stays on the screen.
 import { expect, it } from "vitest";
-import { ARTIFACTS, checkPhoneLayout, createTable, describeE2E, playByBoard } from "../../e2e/harness.ts";
+import { ARTIFACTS, createTable, describeE2E, expectFitsPhone, playByBoard } from "../../e2e/harness.ts";
 
 describeE2E("Emmerlaüs board end to end (Chromium)", (env) => {
   for (const [width, height] of [
@@ -73,13 +73,7 @@ describeE2E("Emmerlaüs board end to end (Chromium)", (env) => {
       await page.waitForTimeout(700); // the dice and life changes settle
       await page.screenshot({ path: `${ARTIFACTS}emmerlaus-${width}-mid.png`, fullPage: true });
       // at a phone's width: no sideways scrolling, and every face's popover inside the screen
-      if (width === 375) {
-        const layout = await checkPhoneLayout(page);
-        expect(layout.scrollWidth).toBeLessThanOrEqual(width);
-        expect(layout.opened).toBeGreaterThan(0);
-        expect(layout.outside).toEqual([]);
-        expect(layout.widestWithPopover).toBeLessThanOrEqual(width);
-      }
+      if (width === 375) await expectFitsPhone(page, width);
 
       const end = await playByBoard(page, 400_000);
       await page.locator('[data-testid="outcome"] .result').waitFor({ timeout: 10_000 }).catch(async (e: unknown) => {

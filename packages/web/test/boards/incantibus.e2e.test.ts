@@ -13,7 +13,7 @@ import { incantibusGame } from "@grimoire/incantibus";
 import { Summary } from "@grimoire/incantibus/board";
 import { gameText, preloadWords } from "../../src/text.tsx";
 import type { TableInfo } from "../../src/protocol.ts";
-import { ARTIFACTS, checkPhoneLayout, createTable, describeE2E, playByBoard } from "../../e2e/harness.ts";
+import { ARTIFACTS, createTable, describeE2E, expectFitsPhone, playByBoard } from "../../e2e/harness.ts";
 
 /** Counts clicks that land in the text action list (they must stay at 0). */
 async function watchActionList(page: Page): Promise<void> {
@@ -50,13 +50,7 @@ describeE2E("Incantibus board in Chromium", (env) => {
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.screenshot({ path: `${ARTIFACTS}incantibus-${width}-mid.png`, fullPage: true });
       // at a phone's width: no sideways scrolling, and every face's popover inside the screen
-      if (width === 375) {
-        const layout = await checkPhoneLayout(page);
-        expect(layout.scrollWidth).toBeLessThanOrEqual(width);
-        expect(layout.opened).toBeGreaterThan(0);
-        expect(layout.outside).toEqual([]);
-        expect(layout.widestWithPopover).toBeLessThanOrEqual(width);
-      }
+      if (width === 375) await expectFitsPhone(page, width);
       const end = await playByBoard(page, 240_000);
       expect(end.result).toMatch(/Winner|Draw/);
       expect(mid.clicks + end.clicks).toBeGreaterThan(10);

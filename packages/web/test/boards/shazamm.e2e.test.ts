@@ -3,7 +3,7 @@
 // mid-play and at the end. The text action list is never used: its clicks are counted. At 375 px
 // the page never scrolls sideways and every face's popover stays on the screen.
 import { expect, it } from "vitest";
-import { ARTIFACTS, checkPhoneLayout, createTable, describeE2E, playByBoard } from "../../e2e/harness.ts";
+import { ARTIFACTS, createTable, describeE2E, expectFitsPhone, playByBoard } from "../../e2e/harness.ts";
 
 describeE2E("Shazamm! board (Chromium)", (env) => {
   it("reveals with the cards flipping and the wall moving, and without any motion when the reader asks for less", async () => {
@@ -53,13 +53,7 @@ describeE2E("Shazamm! board (Chromium)", (env) => {
       await page.waitForTimeout(1600); // the cards' flip and the wall's move
       await page.screenshot({ path: `${ARTIFACTS}shazamm-${width}-mid.png`, fullPage: true });
       // at a phone's width: no sideways scrolling, and every face's popover inside the screen
-      if (width === 375) {
-        const layout = await checkPhoneLayout(page);
-        expect(layout.scrollWidth).toBeLessThanOrEqual(width);
-        expect(layout.opened).toBeGreaterThan(0);
-        expect(layout.outside).toEqual([]);
-        expect(layout.widestWithPopover).toBeLessThanOrEqual(width);
-      }
+      if (width === 375) await expectFitsPhone(page, width);
       const end = await playByBoard(page, 240_000);
       expect(end.result).toMatch(/Winner: |Draw/);
       await expect(page.locator('[data-testid="outcome"]').isVisible()).resolves.toBe(true);
