@@ -1,11 +1,14 @@
 // Server-side bots, off the event loop: a small pool of worker threads (TypeScript through tsx).
 // Each request carries the seat's view and legal actions only. A request that overruns its time
 // budget (or fails) is answered with a random legal action, and its worker is replaced.
-// Fair queue: waiting decisions are served round robin across groups (who created the table),
-// then across tables within a group, so one client's hundred bot-only matches take one turn in
-// each round, like anyone else's table. The budget counts from when the decision was due (queued),
-// not from when a worker takes it: a decision that waited its whole budget gets a random legal
-// action at once.
+// Fair queue: decisions a human waits for (a table with a human seat) come before those of tables
+// of bots only, however many addresses or creators those come from; within each class, waiting
+// decisions are served round robin across groups (who created the table), then across tables
+// within a group, so one client's hundred matches take one turn in each round, like anyone
+// else's table. The budget counts from when the decision was due (queued), not from when a worker
+// takes it: a decision that waited its whole budget gets a random legal action at once, without a
+// worker, so tables of bots only keep moving (at random) while the pool is saturated, and never
+// make a human wait.
 // Reviews (post-game reviews and hints) go to the same workers one decision at a time, from a queue
 // of their own served only when no live decision waits and, with two workers or more, only while
 // another worker stays free for the next live decision: a review never makes a bot move wait.
@@ -55,6 +58,8 @@ export type BotJob = Omit<BotRequest, "id" | "rng"> & {
   table?: string;
   /** Who owns the table (its creator); the queue takes turns between groups. Default: the table. */
   group?: string;
+  /** A human at the table waits for this decision (default true): served before tables of bots only. */
+  waitedOn?: boolean;
 };
 
 export interface BotRunner {
@@ -91,11 +96,16 @@ const WORKER_URL = new URL("./bot-worker-boot.mjs", import.meta.url);
 
 export class BotPool implements BotRunner {
   private readonly slots: Slot[] = [];
-  /** Waiting jobs by group, then by table; a Map's order is the rotation (served ones go last). */
+  /** Waiting jobs a human waits for, by group, then by table; a Map's order is the rotation (served ones go last). */
   private readonly waiting = new Map<string, Map<string, Job[]>>();
+  /** The same for tables of bots only, served when no human waits (or at random once out of budget). */
+  private readonly background = new Map<string, Map<string, Job[]>>();
   private nextId = 1;
   private served = 0;
   private closed = false;
+  private expiry: ReturnType<typeof setTimeout> | null = null;
+  /** performance.now() when a first worker was ready (null: still starting). */
+  private firstReadyAt: number | null = null;
   /** Review jobs, first come first served, after every live decision. */
   private readonly reviews: { request: ReviewRequest; resolve(review: ReviewedDecision | null): void; reject(error: Error): void }[] = [];
   /** Longest a worker may spend on one reviewed decision before it is replaced. */
@@ -114,7 +124,7 @@ export class BotPool implements BotRunner {
   /** Decisions waiting for a worker. */
   get queued(): number {
     let n = 0;
-    for (const tables of this.waiting.values()) for (const jobs of tables.values()) n += jobs.length;
+    for (const queue of [this.waiting, this.background]) for (const tables of queue.values()) for (const jobs of tables.values()) n += jobs.length;
     return n;
   }
 
@@ -130,6 +140,7 @@ export class BotPool implements BotRunner {
     slot.ready = new Promise<void>((resolve) => {
       const done = () => {
         slot.readyAt = first ? performance.now() : -Infinity;
+        if (first) this.firstReadyAt ??= slot.readyAt;
         resolve();
       };
       const onReady = (message: unknown) => {
@@ -146,13 +157,14 @@ export class BotPool implements BotRunner {
   }
 
   decide(job: BotJob): Promise<BotAnswer> {
-    const { table, group, ...request } = job;
+    const { table, group, waitedOn = true, ...request } = job;
     const full: BotRequest = { ...request, id: this.nextId++, rng: createRng(randomBytes(16).toString("hex")) };
     const tableKey = table ?? `job-${full.id}`;
     const groupKey = group ?? tableKey;
+    const queue = waitedOn ? this.waiting : this.background;
     return new Promise((resolve) => {
-      let tables = this.waiting.get(groupKey);
-      if (!tables) this.waiting.set(groupKey, (tables = new Map()));
+      let tables = queue.get(groupKey);
+      if (!tables) queue.set(groupKey, (tables = new Map()));
       let jobs = tables.get(tableKey);
       if (!jobs) tables.set(tableKey, (jobs = []));
       jobs.push({ request: full, table: tableKey, group: groupKey, dueAt: performance.now(), servedBefore: this.served, resolve });
@@ -160,18 +172,32 @@ export class BotPool implements BotRunner {
     });
   }
 
-  /** The next job, round robin: the first group's first table, both then moved to the back. */
+  /** The next job: a human waits for it if any such waits; round robin within its class. */
   private next(): Job | undefined {
-    const first = this.waiting.entries().next();
-    if (first.done) return undefined;
-    const [group, tables] = first.value;
-    const [table, jobs] = tables.entries().next().value!;
-    const job = jobs.shift()!;
-    tables.delete(table);
-    if (jobs.length > 0) tables.set(table, jobs);
-    this.waiting.delete(group);
-    if (tables.size > 0) this.waiting.set(group, tables);
-    return job;
+    return takeRoundRobin(this.waiting) ?? takeRoundRobin(this.background);
+  }
+
+  /**
+   * Jobs of tables of bots only that waited their whole budget behind decisions a human waits for:
+   * a random legal action now, without a worker (what `run` would answer them anyway).
+   */
+  private expireBackground(): void {
+    // As in `run`, the pool's start-up (TypeScript compiling) is not charged to decisions.
+    if (this.firstReadyAt === null) return;
+    const now = performance.now();
+    const left = (job: Job) => this.budgetMs - (now - Math.max(job.dueAt, this.firstReadyAt!));
+    for (const [group, tables] of this.background) {
+      for (const [table, jobs] of tables) {
+        while (jobs.length > 0 && left(jobs[0]!) <= 0) {
+          const job = jobs.shift()!;
+          this.onServe?.({ table: job.table, group: job.group, waitedMs: now - job.dueAt, jobsServedMeanwhile: this.served - job.servedBefore, budgetLeftMs: left(job) });
+          this.served++;
+          job.resolve({ action: pick(job.request.rng, job.request.legal), source: "fallback" });
+        }
+        if (jobs.length === 0) tables.delete(table);
+      }
+      if (tables.size === 0) this.background.delete(group);
+    }
   }
 
   /** Reviews waiting for a worker. */
@@ -189,6 +215,15 @@ export class BotPool implements BotRunner {
 
   private pump(): void {
     if (this.closed) return;
+    this.expireBackground();
+    if (this.background.size > 0 && !this.expiry) {
+      // Re-check when the oldest background decision runs out of budget, even if no worker frees up.
+      this.expiry = setTimeout(() => {
+        this.expiry = null;
+        this.pump();
+      }, Math.max(10, this.budgetMs / 4));
+      this.expiry.unref?.();
+    }
     for (let i = 0; i < this.slots.length; i++) {
       const slot = this.slots[i]!;
       if (slot.busy) continue;
@@ -276,11 +311,28 @@ export class BotPool implements BotRunner {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.expiry) clearTimeout(this.expiry);
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
-    for (const tables of this.waiting.values()) {
-      for (const jobs of tables.values()) for (const job of jobs) job.resolve({ action: pick(job.request.rng, job.request.legal), source: "fallback" });
+    for (const queue of [this.waiting, this.background]) {
+      for (const tables of queue.values()) {
+        for (const jobs of tables.values()) for (const job of jobs) job.resolve({ action: pick(job.request.rng, job.request.legal), source: "fallback" });
+      }
+      queue.clear();
     }
-    this.waiting.clear();
     for (const job of this.reviews.splice(0)) job.reject(new Error("the bot pool is closed"));
   }
+}
+
+/** Takes the first group's first table's first job; that table, then that group, go to the back. */
+function takeRoundRobin(queue: Map<string, Map<string, Job[]>>): Job | undefined {
+  const first = queue.entries().next();
+  if (first.done) return undefined;
+  const [group, tables] = first.value;
+  const [table, jobs] = tables.entries().next().value!;
+  const job = jobs.shift()!;
+  tables.delete(table);
+  if (jobs.length > 0) tables.set(table, jobs);
+  queue.delete(group);
+  if (tables.size > 0) queue.set(group, tables);
+  return job;
 }

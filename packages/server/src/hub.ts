@@ -1587,7 +1587,7 @@ export class Hub {
     const decided =
       legal.length === 1
         ? Promise.resolve({ action: legal[0], source: "bot" as const })
-        : this.bots.decide({ game: game.id, bot: botName, view, seat, legal, table: live.record.id, group: live.owner || live.record.id });
+        : this.bots.decide({ game: game.id, bot: botName, view, seat, legal, table: live.record.id, group: live.owner || live.record.id, waitedOn: live.record.seats.some((s) => s.kind === "human") });
     void decided.then((answer) =>
       this.serialize(live, async () => {
         live.pendingBots.delete(seat);

@@ -64,6 +64,51 @@ describe("fair bot queue", () => {
     }
   }, 60_000);
 
+  it("a decision a human waits for comes before tables of bots only from ten creators", async () => {
+    const served: { table: string; group: string; jobsServedMeanwhile: number }[] = [];
+    const fair = new BotPool(TEST_CATALOG, 1, 5000, (job) => served.push(job));
+    try {
+      await fair.decide({ game: "bidding", bot: "random", view, seat: 0, legal }); // the worker is up
+      served.length = 0;
+      const flood: Promise<unknown>[] = [];
+      for (let address = 0; address < 10; address++) {
+        for (let t = 0; t < 4; t++) flood.push(fair.decide({ game: "bidding", bot: "random", view, seat: 0, legal, table: `bots-${address}-${t}`, group: `10.0.0.${address}`, waitedOn: false }));
+      }
+      const human = fair.decide({ game: "bidding", bot: "greedy", view, seat: 0, legal, table: "with-a-human", group: "10.0.1.1" });
+      await Promise.all([...flood, human]);
+      // Round robin over eleven creators would serve it after ten others; it goes right after the one already running.
+      expect(served.find((s) => s.table === "with-a-human")!.jobsServedMeanwhile).toBeLessThanOrEqual(1);
+      expect(served.map((s) => s.table).indexOf("with-a-human")).toBeLessThanOrEqual(1);
+    } finally {
+      await fair.close();
+    }
+  }, 60_000);
+
+  it("a table of bots only still moves, at random, once its budget is spent behind decisions humans wait for", async () => {
+    const served: { table: string; budgetLeftMs: number }[] = [];
+    const busy = new BotPool(TEST_CATALOG, 1, 2500, (job) => served.push(job));
+    try {
+      await busy.decide({ game: "bidding", bot: "random", view, seat: 0, legal }); // the worker is up
+      // Two tables with a human, each asking again as soon as answered: the worker stays busy for
+      // about six seconds of decisions humans wait for, each waiting one second at most.
+      const chain = async (table: string) => {
+        const sources: string[] = [];
+        for (let i = 0; i < 3; i++) sources.push((await busy.decide({ game: "bidding-slow", bot: "ponder", view, seat: 0, legal, table, group: table })).source);
+        return sources;
+      };
+      const humans = Promise.all([chain("a"), chain("b")]);
+      const background = await busy.decide({ game: "bidding", bot: "random", view, seat: 0, legal, table: "bots", group: "x", waitedOn: false });
+      expect(background.source).toBe("fallback");
+      expect(legal).toContainEqual(background.action);
+      // Answered once its budget (2.5 s) ran out, without a worker, while humans' decisions still came.
+      expect(served.find((s) => s.table === "bots")!.budgetLeftMs).toBeLessThanOrEqual(0);
+      expect((await humans).flat()).toEqual(Array(6).fill("bot"));
+      expect(served.findIndex((s) => s.table === "bots")).toBeLessThan(served.length - 1);
+    } finally {
+      await busy.close();
+    }
+  }, 60_000);
+
   it("the budget counts from when the decision was due, not from when a worker takes it", async () => {
     const served: { table: string; budgetLeftMs: number }[] = [];
     const pool1 = new BotPool(TEST_CATALOG, 1, 5000, (job) => served.push(job));
@@ -99,7 +144,7 @@ describe("fair bot queue", () => {
 });
 
 describe("fair bot queue on a server", () => {
-  it("40 bot-only matches of one client do not delay the bot of another client's table with a human", async () => {
+  it("40 bot-only matches from ten addresses do not delay the bot of another client's table with a human", async () => {
     // With each job served: how many other decisions were still waiting at that moment.
     const served: { table: string; jobsServedMeanwhile: number; queuedThen: number }[] = [];
     const bots: BotPool = new BotPool(TEST_CATALOG, 1, 5000, (job) => served.push({ ...job, queuedThen: bots.queued }));
@@ -108,7 +153,7 @@ describe("fair bot queue on a server", () => {
       await bots.decide({ game: "bidding", bot: "random", view: biddingGame.view(biddingGame.setup({ seats: 2, options: { hand: 1 }, seed: 1 }), 0), seat: 0, legal: [1, 2] });
       const floodIds: string[] = [];
       for (let i = 0; i < 40; i++) {
-        const t = await server.hub.createTable({ game: "bidding", options: { hand: 3 }, seats: [{ kind: "bot", level: "easy" }, { kind: "bot", level: "easy" }] }, "10.0.0.1");
+        const t = await server.hub.createTable({ game: "bidding", options: { hand: 3 }, seats: [{ kind: "bot", level: "easy" }, { kind: "bot", level: "easy" }] }, `10.0.0.${i % 10}`);
         floodIds.push(t.id);
       }
       const mine = await server.hub.createTable({ game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "bot", level: "medium" }] }, "10.0.0.2");
@@ -117,7 +162,8 @@ describe("fair bot queue on a server", () => {
       for (let i = 0; i < 200 && !served.some((s) => s.table === mine.id); i++) await new Promise((r) => setTimeout(r, 50));
       const job = served.find((s) => s.table === mine.id)!;
       expect(job).toBeDefined();
-      // FIFO: behind ~80 queued decisions (40 tables, 2 seats each). Round robin: at most one.
+      // FIFO: behind ~80 queued decisions (40 tables, 2 seats each); round robin by address: ten.
+      // Tables with a human first: at most the one running.
       expect(job.jobsServedMeanwhile).toBeLessThanOrEqual(2);
       // …while the flood still filled the queue (read when it was served: easy bots may drain it
       // before this test's polling notices).
