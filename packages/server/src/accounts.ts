@@ -4,6 +4,7 @@
 // (accented ones too), digits, and _ - . ; a letter first, at most two accents on a letter, one
 // script (`nameShapeError`, as for guests' names); unique ignoring case (the key is NFC, lower case).
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { FairLimiter } from "./fair-limiter.ts";
 import { nameShapeError, type ProtocolError } from "./protocol.ts";
 
 export const NAME_MIN = 3;
@@ -48,27 +49,47 @@ export function parsePassword(raw: unknown): Parsed<string> {
 const COST = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_BYTES = 32;
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCallback(password.normalize("NFC"), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))));
+/**
+ * scrypt runs on libuv's thread pool (never on the event loop), at most two at a time so the
+ * pool's other threads stay free for files and DNS; the rest wait their turn round robin across
+ * client addresses, log-ins to unknown names last (`FairLimiter`).
+ */
+export const passwordWork = new FairLimiter(2);
+
+/** Who asks for a hash: the client's address (the fair queue's key); `unknown`: a decoy check. */
+export interface HashFor {
+  from?: string;
+  unknown?: boolean;
+}
+
+function scrypt(password: string, salt: Buffer, options: ScryptOptions, who: HashFor = {}): Promise<Buffer> {
+  return passwordWork.run(
+    who.from ?? "",
+    () => new Promise<Buffer>((resolve, reject) => scryptCallback(password.normalize("NFC"), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)))),
+    who.unknown === true,
+  );
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later for new hashes. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, who: HashFor = {}): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST);
+  const key = await scrypt(password, salt, COST, who);
   return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 /** A fixed hash checked when the name is unknown, so that answer takes as long as a wrong password. */
 let decoy: Promise<string> | null = null;
 
-/** Whether `password` matches `stored` (null: no such account; a decoy is checked all the same). */
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+/**
+ * Whether `password` matches `stored` (null: no such account; a decoy is checked all the same,
+ * behind every check of a real account's password). `from`: the client's address.
+ */
+export async function verifyPassword(password: string, stored: string | null, from = ""): Promise<boolean> {
   const hash = stored ?? (await (decoy ??= hashPassword(randomBytes(12).toString("base64url"))));
   const [scheme, n, r, p, salt, key] = hash.split("$");
   if (scheme !== "scrypt" || !salt || !key) return false;
   const expected = Buffer.from(key, "base64url");
-  const actual = await scrypt(password, Buffer.from(salt, "base64url"), { N: Number(n), r: Number(r), p: Number(p), maxmem: COST.maxmem });
+  const actual = await scrypt(password, Buffer.from(salt, "base64url"), { N: Number(n), r: Number(r), p: Number(p), maxmem: COST.maxmem }, { from, unknown: stored === null });
   return timingSafeEqual(actual, expected) && stored !== null;
 }
 

@@ -123,7 +123,7 @@ export function registerPlayerRoutes(
     const password = parsePassword(body.data.password);
     if (!password.ok) throw new HubError(password.error.code, password.error.message, password.error.params);
     if (await stored("reading a player", () => storage.playerByNameKey(name.value.key))) throw new HubError("name-taken", `the name "${name.value.name}" is taken`);
-    const player: PlayerRecord = { id: newPlayerId(), name: name.value.name, nameKey: name.value.key, passwordHash: await hashPassword(password.value), createdAt: clock.now() };
+    const player: PlayerRecord = { id: newPlayerId(), name: name.value.name, nameKey: name.value.key, passwordHash: await hashPassword(password.value, { from: request.ip }), createdAt: clock.now() };
     const { session, cookie } = openSession(request, reply, player);
     const links = await claims(player.id, body.data.seats);
     try {
@@ -145,7 +145,7 @@ export function registerPlayerRoutes(
     const key = nameKey(body.data.name.normalize("NFC").trim());
     await throttle(byName, key, limits.loginsPerNamePerMinute, "log-ins on one name");
     const player = await stored("reading a player", () => storage.playerByNameKey(key));
-    if (!(await verifyPassword(body.data.password, player?.passwordHash ?? null)) || !player) throw new HubError("bad-credentials", "wrong name or password");
+    if (!(await verifyPassword(body.data.password, player?.passwordHash ?? null, request.ip)) || !player) throw new HubError("bad-credentials", "wrong name or password");
     const { session, cookie } = openSession(request, reply, player);
     const links = await claims(player.id, body.data.seats);
     await stored("opening a session", () => storage.insertSession(session, links));
@@ -172,11 +172,11 @@ export function registerPlayerRoutes(
     const player = hash === null ? null : await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
     if (!player) throw new HubError("not-logged-in", "log in to change your password");
     await throttle(byName, player.nameKey, limits.loginsPerNamePerMinute, "log-ins on one name");
-    if (!(await verifyPassword(body.data.current, player.passwordHash))) throw new HubError("wrong-password", "the current password is wrong");
+    if (!(await verifyPassword(body.data.current, player.passwordHash, request.ip))) throw new HubError("wrong-password", "the current password is wrong");
     const password = parsePassword(body.data.password);
     if (!password.ok) throw new HubError(password.error.code, password.error.message, password.error.params);
     const { session, cookie } = openSession(request, reply, player);
-    const passwordHash = await hashPassword(password.value);
+    const passwordHash = await hashPassword(password.value, { from: request.ip });
     await stored("changing a password", () => storage.changePassword(player.id, passwordHash, session));
     cookie();
     log(`account ${player.name}: password changed, other sessions ended`);
