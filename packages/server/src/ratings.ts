@@ -39,6 +39,52 @@ export interface MatchResult {
   readonly seats: readonly RatedSeat[];
 }
 
+// Ratings that mean something (issue 24: two accounts of one person, one resigning at version 0,
+// took the other to first place in eight matches and 2.1 s). Three rules, as lichess has its own:
+// - a rated match that ends before every human seat made MIN_OWN_DECISIONS decisions of its own
+//   (not a bot's, not the clock's) is aborted: unrated, and shown as such (lichess aborts a game
+//   before both sides moved);
+// - rated matches between the same two accounts in one game within REPEAT_WINDOW_MS count less,
+//   then not at all (`repeatWeight`);
+// - the leaderboard lists accounts with LEADERBOARD_MIN_GAMES rated matches or more, and a rating
+//   from fewer than PROVISIONAL_BELOW matches is provisional (marked "?").
+
+/** Decisions of its own each human seat must have made for a rated match to count. */
+export const MIN_OWN_DECISIONS = 2;
+/** The window in which repeated matches between the same two accounts count less. */
+export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Rated matches an account needs to be listed on a game's leaderboard. */
+export const LEADERBOARD_MIN_GAMES = 5;
+/** Below this many rated matches, a rating is provisional. */
+export const PROVISIONAL_BELOW = 10;
+
+export function isProvisional(played: number): boolean {
+  return played < PROVISIONAL_BELOW;
+}
+
+/**
+ * How much a rated match counts, from how many rated matches of the same game the same two
+ * accounts (the pair that met most, at a table of several) already played in the window: the
+ * first two fully, the next two half, none after (0: the match is not rated at all).
+ */
+export function repeatWeight(earlier: number): number {
+  if (earlier < 2) return 1;
+  if (earlier < 4) return 0.5;
+  return 0;
+}
+
+/** Decisions each seat made itself (`by: "player"`), from a match's history. */
+export function ownDecisions(history: readonly { readonly seat: number; readonly by: string }[], seats: number): number[] {
+  const counts = Array<number>(seats).fill(0);
+  for (const h of history) if (h.by === "player" && h.seat >= 0 && h.seat < seats) counts[h.seat]!++;
+  return counts;
+}
+
+/** A rated table's match ended too early to count: some human seat made fewer than MIN_OWN_DECISIONS. */
+export function endedTooEarly(seats: readonly Pick<SeatRecord, "kind">[], decisions: readonly number[]): boolean {
+  return seats.some((s, i) => s.kind === "human" && (decisions[i] ?? 0) < MIN_OWN_DECISIONS);
+}
+
 /** One identity's new rating after a match. */
 export interface RatingChange {
   readonly key: string;
@@ -97,8 +143,10 @@ export function matchResultOf(
  * New ratings from the current ones (`current` lacks who has none yet). Every seat is its own
  * team; an identity on several seats (bots of one level) gets the mean of its seats' results.
  */
-export function rateMatch(result: MatchResult, current: ReadonlyMap<string, Skill>): RatingChange[] {
+export function rateMatch(result: MatchResult, current: ReadonlyMap<string, Skill>, weight = 1): RatingChange[] {
   const skillOf = (key: string) => current.get(key) ?? INITIAL;
+  // A match that counts less moves each rating part of the way (`repeatWeight`).
+  const toward = (before: number, after: number) => before + weight * (after - before);
   const teams = result.seats.map((s) => [skillOf(s.key)]);
   const rated = rate(teams, { rank: result.seats.map((s) => s.rank) });
   const byKey = new Map<string, { mu: number; sigma: number; n: number; rank: number; won: boolean }>();
@@ -115,7 +163,7 @@ export function rateMatch(result: MatchResult, current: ReadonlyMap<string, Skil
   return [...byKey.entries()].map(([key, acc]) => ({
     key,
     before: skillOf(key),
-    after: { mu: acc.mu / acc.n, sigma: acc.sigma / acc.n },
+    after: { mu: toward(skillOf(key).mu, acc.mu / acc.n), sigma: toward(skillOf(key).sigma, acc.sigma / acc.n) },
     rank: acc.rank,
     won: acc.won,
   }));

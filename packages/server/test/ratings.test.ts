@@ -1,7 +1,7 @@
 // Ratings: openskill's updates checked against the Plackett–Luce formula written out by hand
 // (test/support/plackett-luce.ts), ranks from outcomes (ties), and who a match rates.
 import { describe, expect, it } from "vitest";
-import { botKey, INITIAL, matchResultOf, ordinal, rateMatch, ranksOf, type MatchResult } from "../src/ratings.ts";
+import { botKey, endedTooEarly, INITIAL, isProvisional, matchResultOf, MIN_OWN_DECISIONS, ordinal, ownDecisions, rateMatch, ranksOf, repeatWeight, type MatchResult } from "../src/ratings.ts";
 import type { SeatRecord } from "../src/storage.ts";
 import { MU, plackettLuce, SIGMA } from "./support/plackett-luce.ts";
 
@@ -140,5 +140,46 @@ describe("which matches are rated", () => {
     expect(matchResultOf(table([human("a"), human("b"), bot("easy")], false), outcome, 5)).toBeNull();
     expect(matchResultOf(table([human("a"), human("a"), bot("easy")]), outcome, 5)).toBeNull();
     expect(matchResultOf(table([bot("hard"), bot("easy"), bot("easy")]), outcome, 5)).toBeNull();
+  });
+});
+
+describe("ratings that mean something", () => {
+  const humanSeat = { kind: "human" as const };
+  const botSeat = { kind: "bot" as const };
+
+  it("a match counts only once every human seat made two decisions of its own", () => {
+    const history = [
+      { seat: 0, by: "player" },
+      { seat: 1, by: "clock" },
+      { seat: 0, by: "player" },
+      { seat: 1, by: "player" },
+      { seat: 2, by: "bot" },
+    ];
+    expect(ownDecisions(history, 3)).toEqual([2, 1, 0]);
+    expect(endedTooEarly([humanSeat, humanSeat, botSeat], ownDecisions(history, 3))).toBe(true);
+    expect(endedTooEarly([humanSeat, botSeat, botSeat], ownDecisions(history, 3))).toBe(false);
+    // Resigning at version 0: nobody decided anything.
+    expect(endedTooEarly([humanSeat, humanSeat], [0, 0])).toBe(true);
+    expect(MIN_OWN_DECISIONS).toBe(2);
+  });
+
+  it("repeated matches of the same two accounts count fully twice, half twice, then not at all", () => {
+    expect([0, 1, 2, 3, 4, 9].map(repeatWeight)).toEqual([1, 1, 0.5, 0.5, 0, 0]);
+  });
+
+  it("a match weighted one half moves each rating half of the way", () => {
+    const match: MatchResult = { game: "g", tableId: "t", at: 1, seats: [{ seat: 0, key: "a", rank: 0, won: true }, { seat: 1, key: "b", rank: 1, won: false }] };
+    const full = rateMatch(match, new Map());
+    const half = rateMatch(match, new Map(), 0.5);
+    for (const [i, change] of half.entries()) {
+      expect(change.after.mu - INITIAL.mu).toBeCloseTo((full[i]!.after.mu - INITIAL.mu) / 2, 10);
+      expect(change.after.sigma - INITIAL.sigma).toBeCloseTo((full[i]!.after.sigma - INITIAL.sigma) / 2, 10);
+    }
+    expect(rateMatch(match, new Map(), 0).map((c) => c.after)).toEqual([INITIAL, INITIAL].map((s) => ({ mu: s.mu, sigma: s.sigma })));
+  });
+
+  it("provisional below ten rated matches", () => {
+    expect(isProvisional(9)).toBe(true);
+    expect(isProvisional(10)).toBe(false);
   });
 });
