@@ -1,10 +1,32 @@
-// PostgreSQL (node-postgres): a small pool, one schema (`search_path`), migrations under an advisory lock.
+// PostgreSQL (node-postgres): a small pool for reads and migrations (under an advisory lock), one
+// schema (`search_path`), and one pipelined connection for the group commit's batches
+// (postgres-batch.ts: one round trip a batch of plain writes).
 import pg from "pg";
 import type { TableStatus } from "../protocol.ts";
-import { INITIAL as INITIAL_SKILL, type MatchResult } from "../ratings.ts";
-import { changesFor, fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_POSTGRES, TABLE_LINKS, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
-import { isUniqueViolation, NameTakenError, StaleRowError, writeHookFromEnv, type ChatRecord, type LoggedAction, type PlayerMatch, type PlayerRecord, type RatingHistoryEntry, type RatingRecord, type SeatLink, type SessionRecord, type Storage, type StorageOptions, type TableRecord, type TableWrite, type WriteHook } from "./types.ts";
-// ---------------------------------------------------------------- PostgreSQL
+import type { MatchResult } from "../ratings.ts";
+import { GroupCommit } from "./group-commit.ts";
+import { PostgresBatches } from "./postgres-batch.ts";
+import { fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_POSTGRES, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import {
+  commitDelayFromEnv,
+  isUniqueViolation,
+  NameTakenError,
+  writeHookFromEnv,
+  type ChatRecord,
+  type LoggedAction,
+  type PlayerMatch,
+  type PlayerRecord,
+  type RatingHistoryEntry,
+  type RatingRecord,
+  type SeatLink,
+  type SessionRecord,
+  type Storage,
+  type StorageOptions,
+  type StorageStats,
+  type TableRecord,
+  type TableWrite,
+  type WriteOp,
+} from "./types.ts";
 
 export interface PostgresOptions extends StorageOptions {
   /** PostgreSQL schema to use (created if missing); tests use a fresh one per run. */
@@ -17,58 +39,91 @@ export interface PostgresOptions extends StorageOptions {
 export class PostgresStorage implements Storage {
   readonly kind = "postgres" as const;
   private readonly pool: pg.Pool;
+  /** The batches' connection: one, in pipeline mode. */
+  private readonly writePool: pg.Pool;
   private readonly schema: string;
-  private writes = 0;
-  private readonly beforeWrite: WriteHook | undefined;
   private readonly log: (line: string) => void;
+  private readonly batches: PostgresBatches;
+  private readonly group: GroupCommit<WriteOp>;
 
   /** `schema` (or `options.schema`): the PostgreSQL schema to use (created if missing). */
   constructor(url: string, schemaOrOptions: string | PostgresOptions = {}) {
     const options = typeof schemaOrOptions === "string" ? { schema: schemaOrOptions } : schemaOrOptions;
     this.schema = options.schema ?? "public";
     if (!/^[a-z_][a-z0-9_]*$/.test(this.schema)) throw new Error(`invalid schema name "${this.schema}"`);
-    this.beforeWrite = options.beforeWrite ?? writeHookFromEnv();
     this.log = options.log ?? (() => {});
-    this.pool = new pg.Pool({
+    const config: pg.PoolConfig = {
       connectionString: url,
-      max: 4,
       options: `-c search_path=${this.schema}`,
       application_name: options.applicationName ?? "grimoire",
       // A dead server or network answers with an error in bounded time instead of hanging.
       connectionTimeoutMillis: 10_000,
       query_timeout: 30_000,
       keepAlive: true,
-    });
+    };
+    this.pool = new pg.Pool({ ...config, max: 4 });
+    this.writePool = new pg.Pool({ ...config, max: 1, pipeline: true });
     // A pooled connection that dies while idle (pg_terminate_backend, a restart, a failover)
     // is dropped by the pool, which opens a new one when next needed: log it, never crash.
-    this.pool.on("error", (error) => this.log(`postgres: an idle connection failed (${error.message}); it will be replaced`));
+    for (const pool of [this.pool, this.writePool]) pool.on("error", (error) => this.log(`postgres: an idle connection failed (${error.message}); it will be replaced`));
+    this.batches = new PostgresBatches(this.writePool, options.beforeWrite ?? writeHookFromEnv(), this.log, options.commitDelayMs ?? commitDelayFromEnv());
+    this.group = new GroupCommit((writes) => this.batches.run(writes));
   }
 
-  private write(): void {
-    this.beforeWrite?.(++this.writes);
+  /** Tests: every commit from now on waits `ms` before its COMMIT, holding its transaction open (a disk stall). */
+  delayCommits(ms: number): void {
+    this.batches.commitDelayMs = Math.max(0, ms);
   }
 
-  /** Runs `fn` in one transaction on one connection; a failed connection is discarded. */
-  private async transaction(fn: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-    const client = await this.pool.connect();
-    // Errors while checked out are reported on the client too: the query rejects, no crash.
-    const onError = (error: Error) => this.log(`postgres: a connection failed in a transaction (${error.message})`);
-    client.on("error", onError);
-    let broken: Error | undefined;
+  /** Commits and the writes they held since the store opened. */
+  stats(): StorageStats {
+    return this.group.stats();
+  }
+
+  // ------------------------------------------------------------ writes (group commit)
+
+  async saveTable(table: TableRecord, also: TableWrite = {}): Promise<void> {
+    await this.group.request({ op: "saveTable", table, also });
+  }
+
+  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = []): Promise<void> {
+    await this.group.request({ op: "saveTables", tables, links });
+  }
+
+  async appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void> {
+    await this.group.request({ op: "appendAction", tableId, entry, table: table ?? null, result: result ?? null });
+  }
+
+  async insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
     try {
-      await client.query("BEGIN");
-      await fn(client);
-      await client.query("COMMIT");
+      await this.group.request({ op: "insertPlayer", player, session, links });
     } catch (error) {
-      broken = error as Error;
-      await client.query("ROLLBACK").catch(() => {});
+      if (isUniqueViolation(error)) throw new NameTakenError(`the name "${player.name}" is taken`);
       throw error;
-    } finally {
-      client.off("error", onError);
-      // Give a connection that failed back as broken: the pool closes it.
-      client.release(broken);
     }
   }
+
+  async insertSession(session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
+    await this.group.request({ op: "insertSession", session, links });
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.group.request({ op: "deleteSession", tokenHash });
+  }
+
+  async changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void> {
+    await this.group.request({ op: "changePassword", playerId, passwordHash, session });
+  }
+
+  async appendChat(tableId: string, message: ChatRecord): Promise<void> {
+    await this.group.request({ op: "appendChat", tableId, message });
+  }
+
+  async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
+    await this.group.request({ op: "saveReview", tableId, seat, review: JSON.stringify(review), at: Date.now() });
+  }
+
+  // ------------------------------------------------------------ migrations and reads
 
   async migrate(): Promise<number> {
     const client = await this.pool.connect();
@@ -100,129 +155,6 @@ export class PostgresStorage implements Storage {
   async schemaVersion(): Promise<number> {
     const result = await this.pool.query<{ v: number | null }>("SELECT MAX(version) AS v FROM schema_migrations");
     return result.rows[0]?.v ?? 0;
-  }
-
-  private upsertSql = `INSERT INTO tables (${UPSERT_COLUMNS}) VALUES (${UPSERT_COLUMNS.split(",").map((_, i) => `$${i + 1}`).join(", ")})
-    ON CONFLICT (id) DO UPDATE SET ${UPSERT_UPDATE}`;
-
-  async saveTable(t: TableRecord, also: TableWrite = {}): Promise<void> {
-    if (also.expected) {
-      const expected = also.expected;
-      await this.transaction(async (client) => {
-        // Who holds each seat and the status: what a stale owner would overwrite (a join, the start, the end).
-        const stored = await client.query<Row>("SELECT * FROM tables WHERE id = $1 FOR UPDATE", [t.id]);
-        const row = stored.rows[0] ? fromRow(stored.rows[0]) : null;
-        const holders = (r: TableRecord) => JSON.stringify([r.status, r.seats.map((seat) => [seat.kind, seat.tokenHash])]);
-        if (!row || holders(row) !== holders(expected)) throw new StaleRowError(`table ${t.id}: the stored row changed since this process read it`);
-        this.write();
-        await client.query(this.upsertSql, toParams(t));
-        if (also.link) await this.link(client, also.link, false);
-        if (also.result) await this.applyResult(client, also.result);
-      });
-      return;
-    }
-    if (!also.link && !also.result) {
-      this.write();
-      await this.pool.query(this.upsertSql, toParams(t));
-      return;
-    }
-    await this.transaction(async (client) => {
-      this.write();
-      await client.query(this.upsertSql, toParams(t));
-      if (also.link) await this.link(client, also.link, false);
-      if (also.result) await this.applyResult(client, also.result);
-    });
-  }
-
-  private async link(client: pg.PoolClient, l: SeatLink, keep: boolean): Promise<void> {
-    this.write();
-    await client.query(
-      `INSERT INTO player_seats (table_id, seat, player_id, token, linked_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (table_id, seat) DO ${keep ? "NOTHING" : "UPDATE SET player_id = excluded.player_id, token = excluded.token, linked_at = excluded.linked_at"}`,
-      [l.tableId, l.seat, l.playerId, l.token, l.at],
-    );
-  }
-
-  /**
-   * Inside the transaction that ends the match: the rows are created if missing, then locked
-   * (FOR UPDATE, in key order) so two matches ending at once with one player both count.
-   */
-  private async applyResult(client: pg.PoolClient, result: MatchResult): Promise<void> {
-    const keys = [...new Set(result.seats.map((s) => s.key))].sort();
-    for (const key of keys) {
-      await client.query("INSERT INTO ratings (player_key, game, mu, sigma, played, won, updated_at) VALUES ($1, $2, $3, $4, 0, 0, $5) ON CONFLICT (player_key, game) DO NOTHING", [
-        key,
-        result.game,
-        INITIAL_SKILL.mu,
-        INITIAL_SKILL.sigma,
-        result.at,
-      ]);
-    }
-    const locked = await client.query<RatingRow>("SELECT * FROM ratings WHERE game = $1 AND player_key = ANY($2) ORDER BY player_key FOR UPDATE", [result.game, keys]);
-    // Rows just created hold the initial rating with nothing played: the same as none.
-    for (const { change, played, won } of changesFor(result, locked.rows.map(fromRatingRow))) {
-      this.write();
-      await client.query("UPDATE ratings SET mu = $3, sigma = $4, played = $5, won = $6, updated_at = $7 WHERE player_key = $1 AND game = $2", [
-        change.key,
-        result.game,
-        change.after.mu,
-        change.after.sigma,
-        played,
-        won,
-        result.at,
-      ]);
-      this.write();
-      await client.query("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [
-        result.tableId,
-        change.key,
-        result.game,
-        change.after.mu,
-        change.after.sigma,
-        change.rank,
-        change.won ? 1 : 0,
-        result.at,
-      ]);
-    }
-  }
-
-  async insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
-    try {
-      await this.transaction(async (client) => {
-        this.write();
-        await client.query("INSERT INTO players (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)", [player.id, player.name, player.nameKey, player.passwordHash, player.createdAt]);
-        await this.session(client, session, links);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new NameTakenError(`the name "${player.name}" is taken`);
-      throw error;
-    }
-  }
-
-  private async session(client: pg.PoolClient, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
-    this.write();
-    // the account's sessions that have expired go as it opens a new one
-    await client.query("DELETE FROM sessions WHERE player_id = $1 AND expires_at <= $2", [session.playerId, session.createdAt]);
-    this.write();
-    await client.query("INSERT INTO sessions (token_hash, player_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [session.tokenHash, session.playerId, session.createdAt, session.expiresAt]);
-    for (const l of links) await this.link(client, l, true);
-  }
-
-  async insertSession(session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
-    await this.transaction((client) => this.session(client, session, links));
-  }
-
-  async deleteSession(tokenHash: string): Promise<void> {
-    this.write();
-    await this.pool.query("DELETE FROM sessions WHERE token_hash = $1", [tokenHash]);
-  }
-
-  async changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void> {
-    await this.transaction(async (client) => {
-      this.write();
-      await client.query("UPDATE players SET password_hash = $1 WHERE id = $2", [passwordHash, playerId]);
-      this.write();
-      await client.query("DELETE FROM sessions WHERE player_id = $1", [playerId]);
-      await this.session(client, session, []);
-    });
   }
 
   async sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null> {
@@ -298,38 +230,9 @@ export class PostgresStorage implements Storage {
     return result.rows.map(fromRow);
   }
 
-  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void> {
-    await this.transaction(async (client) => {
-      this.write();
-      await client.query("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES ($1, $2, $3, $4, $5, $6)", [
-        tableId,
-        e.version,
-        e.seat,
-        JSON.stringify(e.action),
-        e.by,
-        e.at,
-      ]);
-      if (table) {
-        this.write();
-        await client.query(this.upsertSql, toParams(table));
-      }
-      if (result) await this.applyResult(client, result);
-    });
-  }
-
   async loadActions(tableId: string): Promise<LoggedAction[]> {
     const result = await this.pool.query<ActionRow>("SELECT version, seat, action, by_kind, at FROM actions WHERE table_id = $1 ORDER BY version", [tableId]);
     return result.rows.map(fromActionRow);
-  }
-
-  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = []): Promise<void> {
-    await this.transaction(async (client) => {
-      for (const t of tables) {
-        this.write();
-        await client.query(this.upsertSql, toParams(t));
-      }
-      for (const l of links) await this.link(client, l, false);
-    });
   }
 
   async tableLinks(tableId: string): Promise<SeatLink[]> {
@@ -337,19 +240,9 @@ export class PostgresStorage implements Storage {
     return result.rows.map(fromLinkRow);
   }
 
-  async appendChat(tableId: string, m: ChatRecord): Promise<void> {
-    this.write();
-    await this.pool.query("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [tableId, m.id, m.channel, m.seat, m.name, m.text, m.at]);
-  }
-
   async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
     const result = await this.pool.query<ChatRow>("SELECT id, channel, seat, name, text, at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2", [tableId, limit]);
     return result.rows.reverse().map(fromChatRow);
-  }
-
-  async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
-    this.write();
-    await this.pool.query("INSERT INTO reviews (table_id, seat, review, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING", [tableId, seat, JSON.stringify(review), Date.now()]);
   }
 
   async getReview(tableId: string, seat: number): Promise<unknown | null> {
@@ -363,7 +256,9 @@ export class PostgresStorage implements Storage {
     await this.pool.query(`DROP SCHEMA IF EXISTS ${this.schema} CASCADE`);
   }
 
+  /** Waits for the writes asked for (their commits), then closes both pools. */
   async close(): Promise<void> {
-    await this.pool.end();
+    await this.group.drain();
+    await Promise.all([this.pool.end(), this.writePool.end()]);
   }
 }

@@ -2,7 +2,6 @@
 // return them and their mapping to records, and the SQL both dialects share ($1-style; SQLite's
 // side converts with `sqlite()`).
 import type { ActorKind, ChatChannel, OutcomeInfo, TableStatus } from "../protocol.ts";
-import { rateMatch, type MatchResult, type RatingChange, type Skill } from "../ratings.ts";
 import { DEFAULT_META, type ChatRecord, type LoggedAction, type PlayerMatch, type PlayerRecord, type RatingHistoryEntry, type RatingRecord, type SeatLink, type SeatRecord, type TableMeta, type TableRecord } from "./types.ts";
 
 /** Versioned migrations; never edit one that has shipped, add the next. */
@@ -316,16 +315,6 @@ export function fromLinkRow(row: LinkRow): SeatLink {
 
 export const LEADERBOARD_ORDER = "ORDER BY mu - 3 * sigma DESC, played DESC, player_key";
 
-/** New ratings from the stored ones (missing: a first match), for the rows written with the end. */
-export function changesFor(result: MatchResult, stored: readonly RatingRecord[]): { change: RatingChange; played: number; won: number }[] {
-  const current = new Map<string, Skill>(stored.map((r) => [r.key, { mu: r.mu, sigma: r.sigma }]));
-  const counts = new Map(stored.map((r) => [r.key, r]));
-  return rateMatch(result, current).map((change) => ({
-    change,
-    played: (counts.get(change.key)?.played ?? 0) + 1,
-    won: (counts.get(change.key)?.won ?? 0) + (change.won ? 1 : 0),
-  }));
-}
 
 
 /** `$1`-style placeholders to SQLite's `?`. */

@@ -1,28 +1,71 @@
-// SQLite (better-sqlite3): one file in WAL mode with synchronous=FULL.
+// SQLite (better-sqlite3): one file in WAL mode with synchronous=FULL. Writes go to a writer
+// thread (sqlite-writer.ts) through the group commit: the event loop never waits on the disk.
+// Reads stay on this thread, on a connection of their own: in WAL a reader never waits for the
+// writer, reads are short (no fsync), and one that starts after a write's promise resolved sees
+// that write (the commit landed before). Migrations run here too, before the writer starts.
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { TableStatus } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
-import { INITIAL as INITIAL_SKILL } from "../ratings.ts";
-import { changesFor, fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_SQLITE, sqlite, TABLE_LINKS, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
-import { isUniqueViolation, NameTakenError, StorageError, writeHookFromEnv, type ChatRecord, type LoggedAction, type PlayerMatch, type PlayerRecord, type RatingHistoryEntry, type RatingRecord, type SeatLink, type SessionRecord, type Storage, type StorageOptions, type TableRecord, type TableWrite, type WriteHook } from "./types.ts";
-// ---------------------------------------------------------------- SQLite
+import { GroupCommit, type WriteOutcome } from "./group-commit.ts";
+import { fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_SQLITE, sqlite, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, SHARED_SLOTS, type SentError, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
+import {
+  commitDelayFromEnv,
+  crashAtWriteFromEnv,
+  isUniqueViolation,
+  NameTakenError,
+  StorageError,
+  type ChatRecord,
+  type LoggedAction,
+  type PlayerMatch,
+  type PlayerRecord,
+  type RatingHistoryEntry,
+  type RatingRecord,
+  type SeatLink,
+  type SessionRecord,
+  type Storage,
+  type StorageOptions,
+  type StorageStats,
+  type TableRecord,
+  type TableWrite,
+  type WriteHook,
+  type WriteOp,
+} from "./types.ts";
+
+// A plain JS entry registers tsx in the thread, as for the bot workers.
+const WRITER_URL = new URL("./sqlite-writer-boot.mjs", import.meta.url);
 
 export class SqliteStorage implements Storage {
   readonly kind = "sqlite" as const;
+  /** The reading connection (and the migrations'). */
   private readonly db: Database.Database;
-  private writes = 0;
-  private readonly beforeWrite: WriteHook | undefined;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly shared = new Int32Array(new SharedArrayBuffer(SHARED_SLOTS * 4));
+  private readonly hook: WriteHook | undefined;
+  private readonly crashAtWrite: number | null;
+  private writer: WriterThread | null = null;
+  private readonly group = new GroupCommit<WriteOp>((writes) => this.writerThread().run(writes));
 
-  /** `file` is a path, or ":memory:". */
-  constructor(file: string, options: StorageOptions = {}) {
-    this.beforeWrite = options.beforeWrite ?? writeHookFromEnv();
+  /** `file` is a path: the writer thread opens it too (":memory:" would be two databases). */
+  constructor(
+    private readonly file: string,
+    options: StorageOptions = {},
+  ) {
+    if (file === ":memory:" || file === "") throw new StorageError("SQLite storage needs a file: its writer thread and its readers open it each");
+    this.hook = options.beforeWrite;
+    this.crashAtWrite = this.hook ? null : crashAtWriteFromEnv();
+    this.delayCommits(options.commitDelayMs ?? commitDelayFromEnv());
     this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
-    // FULL: a committed append survives a crash of the process and of the machine.
+    // FULL: a committed migration survives a crash of the process and of the machine.
     this.db.pragma("synchronous = FULL");
     this.db.pragma("foreign_keys = ON");
+    // Started now, so its start (loading its code, opening the file) overlaps the migrations; it
+    // serves nothing before the first batch, which comes after them.
+    this.writer = new WriterThread(file, this.shared, this.hook, this.crashAtWrite);
   }
 
   /** The store in `dir` (DATA_DIR); a directory that cannot hold it is a one-line error naming it and why. */
@@ -51,14 +94,35 @@ export class SqliteStorage implements Storage {
 
   /**
    * Tests: every write fails with SQLite's own SQLITE_READONLY error while `on`, as on a data
-   * directory that went read-only (tests run as root, for whom chmod stops nothing).
+   * directory that went read-only (tests run as root, for whom chmod stops nothing). Takes effect
+   * at the writer's next statement, even from inside a `beforeWrite` hook.
    */
   refuseWrites(on: boolean): void {
-    this.db.pragma(`query_only = ${on ? "ON" : "OFF"}`);
+    Atomics.store(this.shared, REFUSE_WRITES, on ? 1 : 0);
   }
 
-  private write(): void {
-    this.beforeWrite?.(++this.writes);
+  /** Tests: every commit from now on waits `ms` before its COMMIT, in the writer thread (a disk stall). */
+  delayCommits(ms: number): void {
+    Atomics.store(this.shared, COMMIT_DELAY, Math.max(0, Math.round(ms)));
+  }
+
+  /** Commits and the writes they held since the store opened. */
+  stats(): StorageStats {
+    return this.group.stats();
+  }
+
+  private read(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private writerThread(): WriterThread {
+    if (!this.writer || this.writer.dead) this.writer = new WriterThread(this.file, this.shared, this.hook, this.crashAtWrite);
+    return this.writer;
   }
 
   async migrate(): Promise<number> {
@@ -75,210 +139,260 @@ export class SqliteStorage implements Storage {
   }
 
   async schemaVersion(): Promise<number> {
-    const row = this.db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as { v: number | null } | undefined;
+    const row = this.read("SELECT MAX(version) AS v FROM schema_migrations").get() as { v: number | null } | undefined;
     return row?.v ?? 0;
   }
 
-  private upsert(t: TableRecord): void {
-    this.write();
-    this.db
-      .prepare(`INSERT INTO tables (${UPSERT_COLUMNS}) VALUES (${UPSERT_COLUMNS.split(",").map(() => "?").join(", ")}) ON CONFLICT(id) DO UPDATE SET ${UPSERT_UPDATE}`)
-      .run(...toParams(t));
+  // ------------------------------------------------------------ writes (group commit)
+
+  async saveTable(table: TableRecord, also: TableWrite = {}): Promise<void> {
+    // `expected` is for several processes (PostgreSQL): one SQLite process owns every table.
+    const { expected: _, ...rest } = also;
+    await this.group.request({ op: "saveTable", table, also: rest });
   }
 
-  async saveTable(t: TableRecord, also: TableWrite = {}): Promise<void> {
-    if (!also.link && !also.result) {
-      this.upsert(t);
-      return;
-    }
-    this.db.transaction(() => {
-      this.upsert(t);
-      if (also.link) this.link(also.link, false);
-      if (also.result) this.applyResult(also.result);
-    })();
+  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = []): Promise<void> {
+    await this.group.request({ op: "saveTables", tables, links });
   }
 
-  /** A seat held by an account; `keep`: a seat already linked stays as it is (a claim), else it is replaced. */
-  private link(l: SeatLink, keep: boolean): void {
-    this.write();
-    this.db
-      .prepare(`INSERT INTO player_seats (table_id, seat, player_id, token, linked_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO ${keep ? "NOTHING" : "UPDATE SET player_id = excluded.player_id, token = excluded.token, linked_at = excluded.linked_at"}`)
-      .run(l.tableId, l.seat, l.playerId, l.token, l.at);
-  }
-
-  /** Inside the transaction that ends the match: reads the ratings, writes the new ones and their history. */
-  private applyResult(result: MatchResult): void {
-    const keys = [...new Set(result.seats.map((s) => s.key))];
-    const stored = (this.db.prepare(`SELECT * FROM ratings WHERE game = ? AND player_key IN (${keys.map(() => "?").join(", ")})`).all(result.game, ...keys) as RatingRow[]).map(fromRatingRow);
-    for (const { change, played, won } of changesFor(result, stored)) {
-      this.write();
-      this.db
-        .prepare(`INSERT INTO ratings (player_key, game, mu, sigma, played, won, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT (player_key, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won, updated_at = excluded.updated_at`)
-        .run(change.key, result.game, change.after.mu, change.after.sigma, played, won, result.at);
-      this.write();
-      this.db
-        .prepare("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-        .run(result.tableId, change.key, result.game, change.after.mu, change.after.sigma, change.rank, change.won ? 1 : 0, result.at);
-    }
+  async appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void> {
+    await this.group.request({ op: "appendAction", tableId, entry, table: table ?? null, result: result ?? null });
   }
 
   async insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
     try {
-      this.db.transaction(() => {
-        this.write();
-        this.db.prepare("INSERT INTO players (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)").run(player.id, player.name, player.nameKey, player.passwordHash, player.createdAt);
-        this.session(session, links);
-      })();
+      await this.group.request({ op: "insertPlayer", player, session, links });
     } catch (error) {
       if (isUniqueViolation(error)) throw new NameTakenError(`the name "${player.name}" is taken`);
       throw error;
     }
   }
 
-  private session(session: SessionRecord, links: readonly SeatLink[]): void {
-    this.write();
-    // the account's sessions that have expired go as it opens a new one
-    this.db.prepare("DELETE FROM sessions WHERE player_id = ? AND expires_at <= ?").run(session.playerId, session.createdAt);
-    this.write();
-    this.db.prepare("INSERT INTO sessions (token_hash, player_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(session.tokenHash, session.playerId, session.createdAt, session.expiresAt);
-    for (const l of links) this.link(l, true);
-  }
-
   async insertSession(session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
-    this.db.transaction(() => this.session(session, links))();
+    await this.group.request({ op: "insertSession", session, links });
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
-    this.write();
-    this.db.prepare("DELETE FROM sessions WHERE token_hash = ?").run(tokenHash);
+    await this.group.request({ op: "deleteSession", tokenHash });
   }
 
   async changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void> {
-    this.db.transaction(() => {
-      this.write();
-      this.db.prepare("UPDATE players SET password_hash = ? WHERE id = ?").run(passwordHash, playerId);
-      this.write();
-      this.db.prepare("DELETE FROM sessions WHERE player_id = ?").run(playerId);
-      this.session(session, []);
-    })();
+    await this.group.request({ op: "changePassword", playerId, passwordHash, session });
   }
 
+  async appendChat(tableId: string, message: ChatRecord): Promise<void> {
+    await this.group.request({ op: "appendChat", tableId, message });
+  }
+
+  async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
+    await this.group.request({ op: "saveReview", tableId, seat, review: JSON.stringify(review), at: Date.now() });
+  }
+
+  // ------------------------------------------------------------ reads (this thread)
+
   async sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null> {
-    const row = this.db.prepare("SELECT p.* FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = ? AND s.expires_at > ?").get(tokenHash, now) as PlayerRow | undefined;
+    const row = this.read("SELECT p.* FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.token_hash = ? AND s.expires_at > ?").get(tokenHash, now) as PlayerRow | undefined;
     return row ? fromPlayerRow(row) : null;
   }
 
   async playerByNameKey(key: string): Promise<PlayerRecord | null> {
-    const row = this.db.prepare("SELECT * FROM players WHERE name_key = ?").get(key) as PlayerRow | undefined;
+    const row = this.read("SELECT * FROM players WHERE name_key = ?").get(key) as PlayerRow | undefined;
     return row ? fromPlayerRow(row) : null;
   }
 
   async playersById(ids: readonly string[]): Promise<PlayerRecord[]> {
     if (ids.length === 0) return [];
-    return (this.db.prepare(`SELECT * FROM players WHERE id IN (${ids.map(() => "?").join(", ")})`).all(...ids) as PlayerRow[]).map(fromPlayerRow);
+    return (this.read("SELECT * FROM players WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as PlayerRow[]).map(fromPlayerRow);
   }
 
   async playerSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
-    return (this.db.prepare(sqlite(LINKED_TABLES)).all(playerId, limit) as Parameters<typeof fromLinkedRow>[0][]).map(fromLinkedRow);
+    return (this.read(sqlite(LINKED_TABLES)).all(playerId, limit) as Parameters<typeof fromLinkedRow>[0][]).map(fromLinkedRow);
   }
 
   async playerLiveSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
-    return (this.db.prepare(sqlite(LIVE_SEATS)).all(playerId, limit) as Parameters<typeof fromLinkedRow>[0][]).map(fromLinkedRow);
+    return (this.read(sqlite(LIVE_SEATS)).all(playerId, limit) as Parameters<typeof fromLinkedRow>[0][]).map(fromLinkedRow);
   }
 
   async playerMatches(playerId: string, limit: number, offset: number): Promise<{ rows: PlayerMatch[]; total: number }> {
-    const rows = (this.db.prepare(sqlite(MATCHES)).all(playerId, limit, offset) as Parameters<typeof fromMatchRow>[0][]).map(fromMatchRow);
-    const total = (this.db.prepare(sqlite(MATCH_COUNT)).get(playerId) as { n: number }).n;
+    const rows = (this.read(sqlite(MATCHES)).all(playerId, limit, offset) as Parameters<typeof fromMatchRow>[0][]).map(fromMatchRow);
+    const total = (this.read(sqlite(MATCH_COUNT)).get(playerId) as { n: number }).n;
     return { rows, total };
   }
 
   async playerRecord(playerId: string): Promise<{ game: string; played: number; won: number }[]> {
-    return (this.db.prepare(sqlite(RECORD_SQLITE)).all(playerId) as RecordRow[]).map(fromRecordRow);
+    return (this.read(sqlite(RECORD_SQLITE)).all(playerId) as RecordRow[]).map(fromRecordRow);
   }
 
   async ratings(game: string, keys: readonly string[]): Promise<RatingRecord[]> {
     if (keys.length === 0) return [];
-    return (this.db.prepare(`SELECT * FROM ratings WHERE game = ? AND player_key IN (${keys.map(() => "?").join(", ")})`).all(game, ...keys) as RatingRow[]).map(fromRatingRow);
+    return (this.read("SELECT * FROM ratings WHERE game = ? AND player_key IN (SELECT value FROM json_each(?))").all(game, JSON.stringify(keys)) as RatingRow[]).map(fromRatingRow);
   }
 
   async playerRatings(key: string): Promise<RatingRecord[]> {
-    return (this.db.prepare("SELECT * FROM ratings WHERE player_key = ? ORDER BY game").all(key) as RatingRow[]).map(fromRatingRow);
+    return (this.read("SELECT * FROM ratings WHERE player_key = ? ORDER BY game").all(key) as RatingRow[]).map(fromRatingRow);
   }
 
   async ratingHistory(key: string, limit: number): Promise<RatingHistoryEntry[]> {
-    return (this.db.prepare("SELECT * FROM rating_history WHERE player_key = ? ORDER BY at DESC, table_id LIMIT ?").all(key, limit) as HistoryRow[]).map(fromHistoryRow);
+    return (this.read("SELECT * FROM rating_history WHERE player_key = ? ORDER BY at DESC, table_id LIMIT ?").all(key, limit) as HistoryRow[]).map(fromHistoryRow);
   }
 
   async leaderboard(game: string, limit: number, offset: number): Promise<{ rows: RatingRecord[]; total: number }> {
-    const rows = (this.db.prepare(`SELECT * FROM ratings WHERE game = ? ${LEADERBOARD_ORDER} LIMIT ? OFFSET ?`).all(game, limit, offset) as RatingRow[]).map(fromRatingRow);
-    const total = (this.db.prepare("SELECT COUNT(*) AS n FROM ratings WHERE game = ?").get(game) as { n: number }).n;
+    const rows = (this.read(`SELECT * FROM ratings WHERE game = ? ${LEADERBOARD_ORDER} LIMIT ? OFFSET ?`).all(game, limit, offset) as RatingRow[]).map(fromRatingRow);
+    const total = (this.read("SELECT COUNT(*) AS n FROM ratings WHERE game = ?").get(game) as { n: number }).n;
     return { rows, total };
   }
 
   async getTable(id: string): Promise<TableRecord | null> {
-    const row = this.db.prepare("SELECT * FROM tables WHERE id = ?").get(id) as Row | undefined;
+    const row = this.read("SELECT * FROM tables WHERE id = ?").get(id) as Row | undefined;
     return row ? fromRow(row) : null;
   }
 
   async listTables(status?: TableStatus): Promise<TableRecord[]> {
     const rows = (
-      status === undefined
-        ? this.db.prepare("SELECT * FROM tables ORDER BY created_at, id").all()
-        : this.db.prepare("SELECT * FROM tables WHERE status = ? ORDER BY created_at, id").all(status)
+      status === undefined ? this.read("SELECT * FROM tables ORDER BY created_at, id").all() : this.read("SELECT * FROM tables WHERE status = ? ORDER BY created_at, id").all(status)
     ) as Row[];
     return rows.map(fromRow);
   }
 
-  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void> {
-    this.db.transaction(() => {
-      this.write();
-      this.db
-        .prepare("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES (?, ?, ?, ?, ?, ?)")
-        .run(tableId, e.version, e.seat, JSON.stringify(e.action), e.by, e.at);
-      if (table) this.upsert(table);
-      if (result) this.applyResult(result);
-    })();
-  }
-
   async loadActions(tableId: string): Promise<LoggedAction[]> {
-    const rows = this.db.prepare("SELECT version, seat, action, by_kind, at FROM actions WHERE table_id = ? ORDER BY version").all(tableId) as ActionRow[];
+    const rows = this.read("SELECT version, seat, action, by_kind, at FROM actions WHERE table_id = ? ORDER BY version").all(tableId) as ActionRow[];
     return rows.map(fromActionRow);
   }
 
-  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = []): Promise<void> {
-    this.db.transaction(() => {
-      for (const t of tables) this.upsert(t);
-      for (const l of links) this.link(l, false);
-    })();
-  }
-
   async tableLinks(tableId: string): Promise<SeatLink[]> {
-    return (this.db.prepare(sqlite(TABLE_LINKS)).all(tableId) as LinkRow[]).map(fromLinkRow);
-  }
-
-  async appendChat(tableId: string, m: ChatRecord): Promise<void> {
-    this.write();
-    this.db.prepare("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(tableId, m.id, m.channel, m.seat, m.name, m.text, m.at);
+    return (this.read(sqlite(TABLE_LINKS)).all(tableId) as LinkRow[]).map(fromLinkRow);
   }
 
   async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
-    const rows = this.db.prepare("SELECT id, channel, seat, name, text, at FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?").all(tableId, limit) as ChatRow[];
+    const rows = this.read("SELECT id, channel, seat, name, text, at FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?").all(tableId, limit) as ChatRow[];
     return rows.reverse().map(fromChatRow);
   }
 
-  async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
-    this.write();
-    this.db.prepare("INSERT INTO reviews (table_id, seat, review, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").run(tableId, seat, JSON.stringify(review), Date.now());
-  }
-
   async getReview(tableId: string, seat: number): Promise<unknown | null> {
-    const row = this.db.prepare("SELECT review FROM reviews WHERE table_id = ? AND seat = ?").get(tableId, seat) as { review: string } | undefined;
+    const row = this.read("SELECT review FROM reviews WHERE table_id = ? AND seat = ?").get(tableId, seat) as { review: string } | undefined;
     return row ? JSON.parse(row.review) : null;
   }
 
+  /** Waits for the writes asked for (their commits), stops the writer thread, closes the reader. */
   async close(): Promise<void> {
+    await this.group.drain();
+    await this.writer?.close();
+    this.writer = null;
     this.db.close();
+  }
+}
+
+/**
+ * The writer thread as this thread sees it: started on the first batch (after the migrations),
+ * kept out of the process's liveness while idle, answering the `beforeWrite` hook's questions.
+ */
+class WriterThread {
+  dead = false;
+  private readonly worker: Worker;
+  private readonly ready: Promise<void>;
+  private nextId = 1;
+  private readonly batches = new Map<number, { resolve(outcomes: WriteOutcome[]): void; reject(error: unknown): void }>();
+  /** What the hook threw, by write number, for the write that failed on it. */
+  private readonly hookErrors = new Map<number, unknown>();
+  private closed: (() => void) | null = null;
+
+  constructor(
+    file: string,
+    private readonly shared: Int32Array,
+    private readonly hook: WriteHook | undefined,
+    crashAtWrite: number | null,
+  ) {
+    this.worker = new Worker(WRITER_URL, { workerData: { file, crashAtWrite, askHook: hook !== undefined, shared: shared.buffer as SharedArrayBuffer } });
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.worker.once("error", reject);
+      this.worker.once("exit", (code) => reject(new StorageError(`sqlite writer thread exited (code ${code}) before it was ready`)));
+      this.worker.once("message", () => resolve());
+    });
+    // Waited for by the first batch; a thread that never got up fails that batch, not the process.
+    this.ready.catch(() => {});
+    this.worker.on("message", (message: WriterOut) => this.receive(message));
+    this.worker.on("error", (error) => this.fail(new StorageError(`sqlite writer thread failed: ${error.message}`)));
+    this.worker.on("exit", (code) => this.fail(new StorageError(`sqlite writer thread exited (code ${code})`)));
+  }
+
+  async run(writes: readonly WriteOp[]): Promise<WriteOutcome[]> {
+    await this.ready;
+    if (this.dead) throw new StorageError("sqlite writer thread is gone");
+    const id = this.nextId++;
+    this.worker.ref();
+    try {
+      return await new Promise<WriteOutcome[]>((resolve, reject) => {
+        this.batches.set(id, { resolve, reject });
+        this.post({ type: "batch", id, writes });
+      });
+    } finally {
+      this.worker.unref();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.dead) return;
+    await this.ready.catch(() => {});
+    await new Promise<void>((resolve) => {
+      this.closed = resolve;
+      this.post({ type: "close" });
+    });
+    this.dead = true;
+    await this.worker.terminate();
+  }
+
+  private post(message: WriterIn): void {
+    this.worker.postMessage(message);
+  }
+
+  private receive(message: WriterOut): void {
+    switch (message.type) {
+      case "ready":
+        this.worker.unref();
+        return;
+      case "hook":
+        this.answerHook(message.n);
+        return;
+      case "closed":
+        this.closed?.();
+        return;
+      case "batch": {
+        const batch = this.batches.get(message.id);
+        this.batches.delete(message.id);
+        if (!batch) return;
+        if ("failed" in message) batch.reject(this.errorOf(message.failed));
+        else batch.resolve(message.outcomes.map((o) => (o.ok ? o : { ok: false, error: this.errorOf(o.error) })));
+        this.hookErrors.clear();
+      }
+    }
+  }
+
+  /** The writer waits (Atomics.wait) for this answer before its write statement `n`. */
+  private answerHook(n: number): void {
+    let answer = 1;
+    try {
+      this.hook?.(n);
+    } catch (error) {
+      this.hookErrors.set(n, error);
+      answer = 2;
+    }
+    Atomics.store(this.shared, HOOK_ANSWER, answer);
+    Atomics.notify(this.shared, HOOK_ANSWER);
+  }
+
+  private errorOf(sent: SentError): unknown {
+    if (sent.hook !== undefined && this.hookErrors.has(sent.hook)) return this.hookErrors.get(sent.hook);
+    // SQLite's own errors keep their class and code (isUniqueViolation, SQLITE_READONLY, SQLITE_FULL…).
+    if (sent.name === "SqliteError" && sent.code) return new Database.SqliteError(sent.message, sent.code);
+    return Object.assign(new Error(sent.message), sent.code ? { code: sent.code } : {});
+  }
+
+  private fail(error: StorageError): void {
+    if (this.dead && this.batches.size === 0) return;
+    this.dead = true;
+    for (const batch of this.batches.values()) batch.reject(error);
+    this.batches.clear();
+    this.closed?.();
   }
 }
 

@@ -236,15 +236,59 @@ export type WriteHook = (n: number) => void;
 
 export interface StorageOptions {
   beforeWrite?: WriteHook;
+  /**
+   * Test seam, a disk stall: every commit waits this long before its COMMIT (in SQLite's writer
+   * thread, or holding the PostgreSQL transaction open). Default `GRIMOIRE_COMMIT_DELAY_MS`, or 0.
+   */
+  commitDelayMs?: number;
 }
+
+/** `GRIMOIRE_COMMIT_DELAY_MS=ms` (tests only): see `StorageOptions.commitDelayMs`. */
+export function commitDelayFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.GRIMOIRE_COMMIT_DELAY_MS ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
+
+/** What a store has committed since it opened (for metrics): commits, and the writes they held. */
+export interface StorageStats {
+  commits: number;
+  writes: number;
+  /** Writes that failed, alone (in their savepoint) or with their whole batch. */
+  failed: number;
+}
+
+/**
+ * One write a caller asked for, as plain data (SQLite's writer thread gets it by postMessage).
+ * Each is one transaction's worth of change today's callers rely on: all of it or none of it.
+ */
+export type WriteOp =
+  | { op: "saveTable"; table: TableRecord; also: TableWrite }
+  | { op: "saveTables"; tables: readonly TableRecord[]; links: readonly SeatLink[] }
+  | { op: "appendAction"; tableId: string; entry: LoggedAction; table: TableRecord | null; result: MatchResult | null }
+  | { op: "insertPlayer"; player: PlayerRecord; session: SessionRecord; links: readonly SeatLink[] }
+  | { op: "insertSession"; session: SessionRecord; links: readonly SeatLink[] }
+  | { op: "deleteSession"; tokenHash: string }
+  | { op: "changePassword"; playerId: string; passwordHash: string; session: SessionRecord }
+  | { op: "appendChat"; tableId: string; message: ChatRecord }
+  | { op: "saveReview"; tableId: string; seat: number; review: string; at: number };
 
 /**
  * `GRIMOIRE_CRASH_AT_WRITE=N` (tests only): the process kills itself with SIGKILL just before its
  * N-th write statement, so a test can crash a server between every pair of writes.
  */
 export function writeHookFromEnv(env: NodeJS.ProcessEnv = process.env): WriteHook | undefined {
+  const at = crashAtWriteFromEnv(env);
+  return at === null ? undefined : crashAt(at);
+}
+
+/** `GRIMOIRE_CRASH_AT_WRITE`'s number, or null. */
+export function crashAtWriteFromEnv(env: NodeJS.ProcessEnv = process.env): number | null {
   const at = Number(env.GRIMOIRE_CRASH_AT_WRITE);
-  if (!Number.isInteger(at) || at < 1) return undefined;
+  return Number.isInteger(at) && at >= 1 ? at : null;
+}
+
+/** The hook that SIGKILLs the whole process (from any of its threads) before write `at`. */
+export function crashAt(at: number): WriteHook {
   return (n) => {
     if (n !== at) return;
     process.kill(process.pid, "SIGKILL");
