@@ -331,8 +331,8 @@ class WriterThread {
   }
 
   async close(): Promise<void> {
-    if (this.dead) return;
     await this.ready.catch(() => {});
+    if (this.dead) return;
     await new Promise<void>((resolve) => {
       this.closed = resolve;
       this.post({ type: "close" });
