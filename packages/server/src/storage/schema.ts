@@ -1,0 +1,323 @@
+// The schema in one place: versioned migrations with each dialect's SQL, the rows as the databases
+// return them and their mapping to records, and the SQL both dialects share ($1-style; SQLite's
+// side converts with `sqlite()`).
+import type { ActorKind, ChatChannel, OutcomeInfo, TableStatus } from "../protocol.ts";
+import { DEFAULT_META, type ChatRecord, type LoggedAction, type PlayerMatch, type PlayerRecord, type RatingHistoryEntry, type RatingRecord, type SeatLink, type SeatRecord, type TableMeta, type TableRecord } from "./types.ts";
+
+/** Versioned migrations; never edit one that has shipped, add the next. */
+export const MIGRATIONS: readonly { version: number; description: string; sqlite: string; postgres: string }[] = [
+  {
+    version: 1,
+    description: "tables and the action log",
+    sqlite: `
+      CREATE TABLE tables (
+        id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
+        status TEXT NOT NULL, turn_seconds INTEGER, grace_seconds INTEGER,
+        seed TEXT NOT NULL, seed_hash TEXT NOT NULL, outcome TEXT, created_at INTEGER NOT NULL);
+      CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables(id), version INTEGER NOT NULL, seat INTEGER NOT NULL,
+        action TEXT NOT NULL, by_kind TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (table_id, version));`,
+    postgres: `
+      CREATE TABLE tables (
+        id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
+        status TEXT NOT NULL, turn_seconds INTEGER, grace_seconds INTEGER,
+        seed TEXT NOT NULL, seed_hash TEXT NOT NULL, outcome TEXT, created_at BIGINT NOT NULL);
+      CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables(id), version INTEGER NOT NULL, seat INTEGER NOT NULL,
+        action TEXT NOT NULL, by_kind TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (table_id, version));`,
+  },
+  {
+    version: 2,
+    description: "index tables by status for the lobby",
+    sqlite: `CREATE INDEX tables_status ON tables(status);`,
+    postgres: `CREATE INDEX tables_status ON tables(status);`,
+  },
+  {
+    version: 3,
+    description: "the clock's deadline and the events' hash on the table row",
+    sqlite: `ALTER TABLE tables ADD COLUMN deadline INTEGER; ALTER TABLE tables ADD COLUMN events_hash TEXT;`,
+    postgres: `ALTER TABLE tables ADD COLUMN deadline BIGINT; ALTER TABLE tables ADD COLUMN events_hash TEXT;`,
+  },
+  {
+    version: 4,
+    description: "accounts, sessions, seats held by accounts, rated tables",
+    sqlite: `
+      CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player_id TEXT NOT NULL REFERENCES players(id), created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+      CREATE INDEX sessions_player ON sessions(player_id);
+      CREATE TABLE player_seats (
+        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, player_id TEXT NOT NULL REFERENCES players(id),
+        token TEXT NOT NULL, linked_at INTEGER NOT NULL, PRIMARY KEY (table_id, seat));
+      CREATE INDEX player_seats_player ON player_seats(player_id);
+      ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;`,
+    postgres: `
+      CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, created_at BIGINT NOT NULL);
+      CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player_id TEXT NOT NULL REFERENCES players(id), created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL);
+      CREATE INDEX sessions_player ON sessions(player_id);
+      CREATE TABLE player_seats (
+        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, player_id TEXT NOT NULL REFERENCES players(id),
+        token TEXT NOT NULL, linked_at BIGINT NOT NULL, PRIMARY KEY (table_id, seat));
+      CREATE INDEX player_seats_player ON player_seats(player_id);
+      ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;`,
+  },
+  {
+    version: 5,
+    description: "ratings per player and game, and their history",
+    sqlite: `
+      CREATE TABLE ratings (
+        player_key TEXT NOT NULL, game TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (player_key, game));
+      CREATE INDEX ratings_game ON ratings(game);
+      CREATE TABLE rating_history (
+        table_id TEXT NOT NULL REFERENCES tables(id), player_key TEXT NOT NULL, game TEXT NOT NULL,
+        mu REAL NOT NULL, sigma REAL NOT NULL, rank INTEGER NOT NULL, won INTEGER NOT NULL, at INTEGER NOT NULL,
+        PRIMARY KEY (table_id, player_key));
+      CREATE INDEX rating_history_player ON rating_history(player_key, at);`,
+    postgres: `
+      CREATE TABLE ratings (
+        player_key TEXT NOT NULL, game TEXT NOT NULL, mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL,
+        played INTEGER NOT NULL, won INTEGER NOT NULL, updated_at BIGINT NOT NULL, PRIMARY KEY (player_key, game));
+      CREATE INDEX ratings_game ON ratings(game);
+      CREATE TABLE rating_history (
+        table_id TEXT NOT NULL REFERENCES tables(id), player_key TEXT NOT NULL, game TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL, sigma DOUBLE PRECISION NOT NULL, rank INTEGER NOT NULL, won INTEGER NOT NULL, at BIGINT NOT NULL,
+        PRIMARY KEY (table_id, player_key));
+      CREATE INDEX rating_history_player ON rating_history(player_key, at);`,
+  },
+  {
+    version: 6,
+    description: "table metadata: mode, time banks, creator, resignations, rematch, chat settings",
+    sqlite: `ALTER TABLE tables ADD COLUMN meta TEXT;`,
+    postgres: `ALTER TABLE tables ADD COLUMN meta TEXT;`,
+  },
+  {
+    version: 7,
+    description: "chat messages per table",
+    sqlite: `
+      CREATE TABLE chat (
+        table_id TEXT NOT NULL REFERENCES tables(id), id INTEGER NOT NULL, channel TEXT NOT NULL, seat INTEGER,
+        name TEXT, text TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (table_id, id));`,
+    postgres: `
+      CREATE TABLE chat (
+        table_id TEXT NOT NULL REFERENCES tables(id), id INTEGER NOT NULL, channel TEXT NOT NULL, seat INTEGER,
+        name TEXT, text TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (table_id, id));`,
+  },
+  {
+    version: 8,
+    description: "post-game reviews, one per finished table and seat, computed once",
+    sqlite: `CREATE TABLE reviews (
+        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, review TEXT NOT NULL,
+        created_at INTEGER NOT NULL, PRIMARY KEY (table_id, seat));`,
+    postgres: `CREATE TABLE reviews (
+        table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, review TEXT NOT NULL,
+        created_at BIGINT NOT NULL, PRIMARY KEY (table_id, seat));`,
+  },
+  {
+    version: 9,
+    description: "tables created with hints allowed",
+    sqlite: `ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;`,
+    postgres: `ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;`,
+  },
+  {
+    version: 10,
+    description: "the account that created a table",
+    sqlite: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
+    postgres: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
+  },
+];
+
+export interface Row {
+  id: string;
+  game: string;
+  options: string;
+  seats: string;
+  status: string;
+  turn_seconds: number | null;
+  grace_seconds: number | null;
+  seed: string;
+  seed_hash: string;
+  outcome: string | null;
+  created_at: number | string;
+  deadline: number | string | null;
+  events_hash: string | null;
+  rated: number | string | null;
+  meta?: string | null;
+  hints: number | null;
+  creator_player?: string | null;
+}
+
+export function fromRow(row: Row): TableRecord {
+  return {
+    id: row.id,
+    game: row.game,
+    options: JSON.parse(row.options),
+    seats: JSON.parse(row.seats) as SeatRecord[],
+    status: row.status as TableStatus,
+    turnSeconds: row.turn_seconds,
+    graceSeconds: row.grace_seconds,
+    seed: row.seed,
+    seedHash: row.seed_hash,
+    outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as OutcomeInfo),
+    createdAt: Number(row.created_at),
+    deadline: row.deadline === null ? null : Number(row.deadline),
+    eventsHash: row.events_hash,
+    rated: Number(row.rated ?? 0) === 1,
+    meta: row.meta ? { ...DEFAULT_META, ...(JSON.parse(row.meta) as Partial<TableMeta>) } : { ...DEFAULT_META },
+    hints: Boolean(row.hints),
+    // absent when none, as on the records written before it was kept
+    ...(row.creator_player ? { creatorPlayer: row.creator_player } : {}),
+  };
+}
+
+export function toParams(t: TableRecord): unknown[] {
+  return [
+    t.id,
+    t.game,
+    JSON.stringify(t.options),
+    JSON.stringify(t.seats),
+    t.status,
+    t.turnSeconds,
+    t.graceSeconds,
+    t.seed,
+    t.seedHash,
+    t.outcome === null ? null : JSON.stringify(t.outcome),
+    t.createdAt,
+    t.deadline,
+    t.eventsHash,
+    t.rated ? 1 : 0,
+    JSON.stringify(t.meta),
+    t.hints ? 1 : 0,
+    t.creatorPlayer ?? null,
+  ];
+}
+
+// creator_player is written with the row's first insert and never changed after.
+export const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash, rated, meta, hints, creator_player";
+export const UPSERT_UPDATE = `options = excluded.options, seats = excluded.seats, status = excluded.status, turn_seconds = excluded.turn_seconds,
+  grace_seconds = excluded.grace_seconds, outcome = excluded.outcome, deadline = excluded.deadline, events_hash = excluded.events_hash, meta = excluded.meta`;
+
+export interface ChatRow {
+  id: number;
+  channel: string;
+  seat: number | null;
+  name: string | null;
+  text: string;
+  at: number | string;
+}
+
+export function fromChatRow(row: ChatRow): ChatRecord {
+  return { id: row.id, channel: row.channel as ChatChannel, seat: row.seat, name: row.name, text: row.text, at: Number(row.at) };
+}
+
+export interface ActionRow {
+  version: number;
+  seat: number;
+  action: string;
+  by_kind: string;
+  at: number | string;
+}
+
+export function fromActionRow(row: ActionRow): LoggedAction {
+  return { version: row.version, seat: row.seat, action: JSON.parse(row.action), by: row.by_kind as ActorKind, at: Number(row.at) };
+}
+
+export interface PlayerRow {
+  id: string;
+  name: string;
+  name_key: string;
+  password_hash: string;
+  created_at: number | string;
+}
+
+export function fromPlayerRow(row: PlayerRow): PlayerRecord {
+  return { id: row.id, name: row.name, nameKey: row.name_key, passwordHash: row.password_hash, createdAt: Number(row.created_at) };
+}
+
+export interface RatingRow {
+  player_key: string;
+  game: string;
+  mu: number | string;
+  sigma: number | string;
+  played: number | string;
+  won: number | string;
+}
+
+export function fromRatingRow(row: RatingRow): RatingRecord {
+  return { key: row.player_key, game: row.game, mu: Number(row.mu), sigma: Number(row.sigma), played: Number(row.played), won: Number(row.won) };
+}
+
+export interface HistoryRow {
+  table_id: string;
+  player_key: string;
+  game: string;
+  mu: number | string;
+  sigma: number | string;
+  rank: number | string;
+  won: number | string;
+  at: number | string;
+}
+
+export function fromHistoryRow(row: HistoryRow): RatingHistoryEntry {
+  return { tableId: row.table_id, key: row.player_key, game: row.game, mu: Number(row.mu), sigma: Number(row.sigma), rank: Number(row.rank), won: Number(row.won) === 1, at: Number(row.at) };
+}
+
+export interface LinkRow {
+  table_id: string;
+  seat: number;
+  player_id: string;
+  token: string;
+  linked_at: number | string;
+}
+
+export const LINKED_TABLES = `SELECT ps.table_id AS link_table, ps.seat AS link_seat, ps.player_id AS link_player, ps.token AS link_token, ps.linked_at AS link_at, t.*
+  FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ps.player_id = $1 ORDER BY t.created_at DESC, t.id LIMIT $2`;
+
+const LINKED = `SELECT ps.table_id AS link_table, ps.seat AS link_seat, ps.player_id AS link_player, ps.token AS link_token, ps.linked_at AS link_at, t.*
+  FROM player_seats ps JOIN tables t ON t.id = ps.table_id`;
+/** Seats at tables not over: never pushed out by finished ones, however many (cancelled ones last). */
+export const LIVE_SEATS = `${LINKED} WHERE ps.player_id = $1 AND t.status <> 'over'
+  ORDER BY CASE WHEN t.status = 'cancelled' THEN 1 ELSE 0 END, t.created_at DESC, t.id, ps.seat LIMIT $2`;
+const FINISHED = "ps.player_id = $1 AND t.status = 'over' AND t.outcome IS NOT NULL";
+/** `rated_here`: the match changed this account's rating (a rating_history row), however old. */
+export const MATCHES = `SELECT ps.table_id AS link_table, ps.seat AS link_seat, ps.player_id AS link_player, ps.token AS link_token, ps.linked_at AS link_at, t.*,
+  CASE WHEN EXISTS (SELECT 1 FROM rating_history rh WHERE rh.table_id = t.id AND rh.player_key = ps.player_id) THEN 1 ELSE 0 END AS rated_here
+  FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${FINISHED} ORDER BY t.created_at DESC, t.id, ps.seat LIMIT $2 OFFSET $3`;
+export const MATCH_COUNT = `SELECT COUNT(*) AS n FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${FINISHED}`;
+/** Played and won per game; `won` is each dialect's reading of the outcome's JSON: not a draw, and the seat among the winners. */
+const recordSql = (won: string) => `SELECT t.game AS game, COUNT(*) AS played, SUM(CASE WHEN ${won} THEN 1 ELSE 0 END) AS won
+  FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${FINISHED} GROUP BY t.game ORDER BY t.game`;
+export const RECORD_SQLITE = recordSql("COALESCE(json_extract(t.outcome, '$.draw'), 0) = 0 AND EXISTS (SELECT 1 FROM json_each(t.outcome, '$.winners') w WHERE w.value = ps.seat)");
+export const RECORD_POSTGRES = recordSql("NOT COALESCE((t.outcome::jsonb ->> 'draw')::boolean, false) AND (t.outcome::jsonb -> 'winners') @> to_jsonb(ps.seat)");
+
+export interface RecordRow {
+  game: string;
+  played: number | string;
+  won: number | string | null;
+}
+
+export function fromRecordRow(row: RecordRow): { game: string; played: number; won: number } {
+  return { game: row.game, played: Number(row.played), won: Number(row.won ?? 0) };
+}
+
+export function fromMatchRow(row: Parameters<typeof fromLinkedRow>[0] & { rated_here: number | string }): PlayerMatch {
+  return { ...fromLinkedRow(row), rated: Number(row.rated_here) === 1 };
+}
+
+export function fromLinkedRow(row: Row & { link_table: string; link_seat: number; link_player: string; link_token: string; link_at: number | string }): { link: SeatLink; table: TableRecord } {
+  return { link: { tableId: row.link_table, seat: Number(row.link_seat), playerId: row.link_player, token: row.link_token, at: Number(row.link_at) }, table: fromRow(row) };
+}
+
+export const TABLE_LINKS = "SELECT table_id, seat, player_id, token, linked_at FROM player_seats WHERE table_id = $1 ORDER BY seat";
+
+export function fromLinkRow(row: LinkRow): SeatLink {
+  return { tableId: row.table_id, seat: Number(row.seat), playerId: row.player_id, token: row.token, at: Number(row.linked_at) };
+}
+
+export const LEADERBOARD_ORDER = "ORDER BY mu - 3 * sigma DESC, played DESC, player_key";
+
+
+
+/** `$1`-style placeholders to SQLite's `?`. */
+export function sqlite(sql: string): string {
+  return sql.replace(/\$\d+/g, "?");
+}
