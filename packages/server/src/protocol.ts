@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   "account-name", // a guest's name is an account's (ignoring case): log in as it, or choose another name
   "bad-credentials", // log in: no such name, or a wrong password (one answer for both)
   "wrong-password", // a password change: the current password given is wrong
+  "bad-origin", // a state-changing request or a WebSocket upgrade from another site's page (its Origin is neither ours nor an ALLOWED_ORIGINS one): HTTP 403
   "not-logged-in", // this needs an account session (the `grimoire_session` cookie)
   "unknown-player",
   "too-many-tables", // this client already runs `params.max` live bot-only tables

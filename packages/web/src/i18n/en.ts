@@ -186,6 +186,7 @@ export const en = {
     "name-taken": "This name is taken: choose another one (names are the same whatever their capitals).",
     "account-name": "This name belongs to an account: log in to play under it, or choose another name.",
     "bad-credentials": "Wrong name or password.",
+    "bad-origin": "This request came from another site’s page and was refused: open Grimoire’s own page.",
     "not-logged-in": "Log in first.",
     "unknown-player": "There is no player of this name.",
     "not-found": "Not found.",

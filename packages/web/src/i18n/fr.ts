@@ -188,6 +188,7 @@ export const fr: Texts = {
     "name-taken": "Ce nom est déjà pris : choisissez-en un autre (majuscules et minuscules comptent pour un seul nom).",
     "account-name": "Ce nom est celui d’un compte : connectez-vous pour jouer sous ce nom, ou choisissez-en un autre.",
     "bad-credentials": "Nom ou mot de passe incorrect.",
+    "bad-origin": "Cette demande venait de la page d’un autre site et a été refusée : ouvrez la page de Grimoire elle-même.",
     "not-logged-in": "Connectez-vous d’abord.",
     "unknown-player": "Aucun joueur ne porte ce nom.",
     "not-found": "Introuvable.",
