@@ -14,6 +14,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import fastifyStatic from "@fastify/static";
 import fastifyCookie from "@fastify/cookie";
 import proxyAddr from "@fastify/proxy-addr";
+import { lookAlikeAccounts } from "./accounts.ts";
 import { BotPool, type BotRunner } from "./bots.ts";
 import { Cluster } from "./cluster.ts";
 import { Connections } from "./connection.ts";
@@ -166,7 +167,8 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   });
   const gameOf = (tableId: string) => hub?.liveTable(tableId)?.game ?? "unknown";
   const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);
-  hub = new Hub(measuredStorage(storage, metrics, gameOf), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
+  // The hub checks a spectator's chat name with `playerByNameKey`: it then finds look-alike accounts too.
+  hub = new Hub(lookAlikeAccounts(measuredStorage(storage, metrics, gameOf)), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
   hub.maxReviewsRunning = limits.reviewsRunning;
   const cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, ...config.cluster, log }) : null;
   if (cluster) await cluster.start();
