@@ -2,10 +2,12 @@
 // in constant time), sessions as random tokens in an httpOnly SameSite=Lax cookie (only their
 // SHA-256 is stored). Guests need none of this. Name rules: NFC, 3 to 20 characters, letters
 // (accented ones too), digits, and _ - . ; a letter first, at most two accents on a letter, one
-// script (`nameShapeError`, as for guests' names); unique ignoring case (the key is NFC, lower case).
+// script (`nameShapeError`, as for guests' names); unique by what they look like (`nameSkeleton`:
+// "coco7", "сосо7" in Cyrillic and "ｃｏｃｏ７" are one name), see `nameKey` and `findAccounts`.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { FairLimiter } from "./fair-limiter.ts";
-import { nameShapeError, type ProtocolError } from "./protocol.ts";
+import { nameShapeError, nameSkeleton, type ProtocolError } from "./protocol.ts";
+import type { PlayerRecord, Storage } from "./storage.ts";
 
 export const NAME_MIN = 3;
 export const NAME_MAX = 20;
@@ -29,12 +31,42 @@ export function parseAccountName(raw: unknown): Parsed<{ name: string; key: stri
   if (!NAME_CHARS.test(name)) return { ok: false, error: { code: "bad-name", message: "a name has letters, digits, _ - . only", params: { reason: "characters" } } };
   const shape = nameShapeError(name);
   if (shape) return { ok: false, error: shape };
-  return { ok: true, value: { name, key: nameKey(name) } };
+  return { ok: true, value: { name, key: nameSkeleton(name) } };
 }
 
-/** The key that makes names unique ignoring case ("Éloïse" and "éloÏse" are one name). */
+/**
+ * The key accounts made before issue 24 were stored under (`players.name_key`): NFC, lower case
+ * ("Éloïse" and "éloÏse" are one name). A new account's key is its `nameSkeleton` instead, under
+ * the same unique index; `findAccount` looks a name up under both, so no stored key changes.
+ */
 export function nameKey(name: string): string {
   return name.normalize("NFC").toLowerCase().normalize("NFC");
+}
+
+/**
+ * The account a typed name (or a stored key) denotes: the one stored under its old key first
+ * (an exact match, ignoring case, keeps finding accounts made before skeletons), else the one
+ * whose key is its skeleton (every account made since, and an old one whose old key is already
+ * its skeleton: "coco7", found from "сосо7"). Null when none.
+ */
+export async function findAccount(storage: Pick<Storage, "playerByNameKey">, name: string): Promise<PlayerRecord | null> {
+  const key = nameKey(name);
+  const skeleton = nameSkeleton(name);
+  return (await storage.playerByNameKey(key)) ?? (skeleton === key ? null : await storage.playerByNameKey(skeleton));
+}
+
+/**
+ * The storage with `playerByNameKey` answering as `findAccount` does, for code that looks names
+ * up by their old key (the hub's check of a spectator's chat name): it then finds look-alikes too.
+ */
+export function lookAlikeAccounts(storage: Storage): Storage {
+  return new Proxy(storage, {
+    get(target, prop, receiver) {
+      if (prop === "playerByNameKey") return (name: string) => findAccount(target, name);
+      const value: unknown = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 export function parsePassword(raw: unknown): Parsed<string> {

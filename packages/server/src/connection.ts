@@ -26,6 +26,8 @@ export interface ConnectionContext {
   draining(): boolean;
   /** The client's address: the TCP peer, or what trusted proxies say (`TRUST_PROXY`). */
   addressOf(request: IncomingMessage): string;
+  /** Why an upgrade's Origin may not open a socket (another site's page), or null (`security.ts`). */
+  originRefusal?(request: IncomingMessage): string | null;
   /** The account of a session cookie in the upgrade's Cookie header, or null (a guest). */
   accountOf?(cookieHeader: string | undefined): Promise<{ id: string } | null>;
 }
@@ -368,6 +370,12 @@ export class Connections {
       // a malformed URL: no such path
     }
     if (path !== "/ws") return reject(socket, 404, "not-found", "WebSocket connections are served at /ws");
+    // Another site's page would open the socket with the visitor's session cookie.
+    const refusal = this.ctx.originRefusal?.(request) ?? null;
+    if (refusal !== null) {
+      this.ctx.metrics.refuse("bad-origin");
+      return reject(socket, 403, "bad-origin", refusal);
+    }
     if (this.ctx.draining()) return reject(socket, 503, "unavailable", "the server is restarting", { retryAfterMs: 1000 });
     const ip = this.ctx.addressOf(request);
     const wait = this.handshakes.take(ip);
@@ -423,6 +431,6 @@ export class Connections {
 function reject(socket: Duplex, status: number, code: ErrorCode, message: string, params?: ErrorParams): void {
   const body = JSON.stringify({ error: { code, message, ...(params ? { params } : {}) } });
   const retry = params?.retryAfterMs !== undefined ? `Retry-After: ${Math.ceil(Number(params.retryAfterMs) / 1000)}\r\n` : "";
-  const reason = { 404: "Not Found", 429: "Too Many Requests", 503: "Service Unavailable" }[status] ?? "Error";
+  const reason = { 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests", 503: "Service Unavailable" }[status] ?? "Error";
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${retry}Connection: close\r\n\r\n${body}`);
 }

@@ -44,7 +44,7 @@ export async function ensureWebClient(log: (line: string) => void): Promise<stri
  * PORT (8080), DATA_DIR (./data), DATABASE_URL (postgres://…, else SQLite), HOST (0.0.0.0),
  * REDIS_URL (with a PostgreSQL DATABASE_URL: several processes; REDIS_PREFIX, LEASE_MS),
  * SERVE_WEB (0: API only), LOG_LEVEL (info), TRUST_PROXY (proxies whose X-Forwarded-For is
- * believed), and the LIMIT_* variables (limits.ts).
+ * believed), ALLOWED_ORIGINS (other sites' origins allowed to post and open /ws), and the LIMIT_* variables (limits.ts).
  */
 /** REDIS_PREFIX and LEASE_MS (milliseconds, at least 300). */
 function clusterFromEnv(): { prefix?: string; leaseMs?: number } {
@@ -72,6 +72,7 @@ export async function startFromEnv(): Promise<void> {
     limits,
     logger,
     ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY } : {}),
+    ...(process.env.ALLOWED_ORIGINS ? { allowedOrigins: process.env.ALLOWED_ORIGINS } : {}),
   });
   log(`Grimoire server listening on http://localhost:${server.port}`);
   stopOnSignals(server, logger);

@@ -5,10 +5,10 @@
 import type { AnyGame } from "@grimoire/engine";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { hashPassword, nameKey, newPlayerId, newSessionToken, parseAccountName, parsePassword, SESSION_COOKIE, SESSION_DAYS, verifyPassword } from "./accounts.ts";
+import { findAccount, hashPassword, newPlayerId, newSessionToken, parseAccountName, parsePassword, SESSION_COOKIE, SESSION_DAYS, verifyPassword } from "./accounts.ts";
 import { HubError, sha256, type Account, type Clock } from "./hub.ts";
 import { KeyedBuckets, type Buckets, type Limits } from "./limits.ts";
-import type { BotLevel, LeaderboardResponse, MeResponse, MySeatsResponse, ProfileResponse, RatingInfo } from "./protocol.ts";
+import { nameSkeleton, type BotLevel, type LeaderboardResponse, type MeResponse, type MySeatsResponse, type ProfileResponse, type RatingInfo } from "./protocol.ts";
 import { ordinal } from "./ratings.ts";
 import { NameTakenError, type PlayerRecord, type SeatLink, type Storage } from "./storage.ts";
 
@@ -46,7 +46,7 @@ export interface PlayerRoutes {
   accountOfCookie(header: string | undefined): Promise<Account | null>;
   /** The seats of the request's account at tables not over (none for a guest). */
   seatsOf(request: FastifyRequest): Promise<{ tableId: string; token: string }[]>;
-  /** Refuses (`account-name`) a guest's name that is an account's, ignoring case as account names do. */
+  /** Refuses (`account-name`) a guest's name that is an account's, ignoring case, or looks like one (`findAccount`). */
   refuseAccountName(name: string): Promise<void>;
 }
 
@@ -122,7 +122,8 @@ export function registerPlayerRoutes(
     if (!name.ok) throw new HubError(name.error.code, name.error.message, name.error.params);
     const password = parsePassword(body.data.password);
     if (!password.ok) throw new HubError(password.error.code, password.error.message, password.error.params);
-    if (await stored("reading a player", () => storage.playerByNameKey(name.value.key))) throw new HubError("name-taken", `the name "${name.value.name}" is taken`);
+    // Taken: the same name ignoring case (an old account's key), or one that looks the same.
+    if (await stored("reading a player", () => findAccount(storage, name.value.name))) throw new HubError("name-taken", `the name "${name.value.name}" is taken`);
     const player: PlayerRecord = { id: newPlayerId(), name: name.value.name, nameKey: name.value.key, passwordHash: await hashPassword(password.value, { from: request.ip }), createdAt: clock.now() };
     const { session, cookie } = openSession(request, reply, player);
     const links = await claims(player.id, body.data.seats);
@@ -142,9 +143,10 @@ export function registerPlayerRoutes(
     await throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins");
     const body = credentialsSchema.safeParse(request.body ?? {});
     if (!body.success) throw badMessage(body.error);
-    const key = nameKey(body.data.name.normalize("NFC").trim());
-    await throttle(byName, key, limits.loginsPerNamePerMinute, "log-ins on one name");
-    const player = await stored("reading a player", () => storage.playerByNameKey(key));
+    const typed = body.data.name.normalize("NFC").trim();
+    // One bucket for every spelling that looks the same, so look-alikes earn no more tries.
+    await throttle(byName, nameSkeleton(typed), limits.loginsPerNamePerMinute, "log-ins on one name");
+    const player = await stored("reading a player", () => findAccount(storage, typed));
     if (!(await verifyPassword(body.data.password, player?.passwordHash ?? null, request.ip)) || !player) throw new HubError("bad-credentials", "wrong name or password");
     const { session, cookie } = openSession(request, reply, player);
     const links = await claims(player.id, body.data.seats);
@@ -212,7 +214,7 @@ export function registerPlayerRoutes(
     const raw = request.params.name;
     if (raw.length > 200) throw new HubError("bad-message", "a name has at most 200 characters", { max: 200 });
     const { limit, offset } = pageOf(request.query);
-    const player = await stored("reading a player", () => storage.playerByNameKey(nameKey(raw.normalize("NFC").trim())));
+    const player = await stored("reading a player", () => findAccount(storage, raw.normalize("NFC").trim()));
     if (!player) throw new HubError("unknown-player", `no player "${raw.slice(0, 40)}"`);
     const known = (game: string) => games.some((g) => g.id === game);
     const [page, counts, ratings, history] = await stored("reading a profile", () =>
@@ -276,7 +278,7 @@ export function registerPlayerRoutes(
   });
 
   const refuseAccountName = async (name: string) => {
-    if (await stored("reading a player", () => storage.playerByNameKey(nameKey(name)))) {
+    if (await stored("reading a player", () => findAccount(storage, name))) {
       throw new HubError("account-name", `"${name.slice(0, 40)}" is an account's name: log in as it, or choose another name`);
     }
   };

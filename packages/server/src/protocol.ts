@@ -11,6 +11,7 @@
 // comes back sends the last version it saw (`since`) and receives what it missed, or a
 // full `sync` when that is simpler. Stable: extend only additively.
 import type { Message, Review, ReviewedDecision, ReviewUnit } from "@grimoire/engine";
+import unhomoglyph from "unhomoglyph";
 import { z } from "zod";
 
 // ---------------------------------------------------------------- vocabulary
@@ -27,12 +28,13 @@ export const ERROR_CODES = [
   "unavailable", // the server is shutting down or its storage is unreachable; retry later
   // who you are
   "not-authorized", // unknown or wrong seat token, or no `hello` yet
-  "bad-name", // display or account name refused: `params.reason` is "empty", "too-short" (`params.min`), "too-long" (`params.max`), "characters", "control", "bidi", "first-letter", "marks" (`params.max`) or "scripts"
+  "bad-name", // display or account name refused: `params.reason` is "empty", "too-short" (`params.min`), "too-long" (`params.max`), "characters", "control", "bidi", "first-letter", "marks" (`params.max`), "scripts", "invisible" (zero-width, soft hyphen, Hangul fillers…) or "bot" (reads as a bot's label)
   "bad-password", // an account password refused: `params.reason` "too-short" (`params.min`) or "too-long" (`params.max`)
-  "name-taken", // an account of this name exists already (names are compared ignoring case)
-  "account-name", // a guest's name is an account's (ignoring case): log in as it, or choose another name
+  "name-taken", // an account of this name, or of one that looks the same (`nameSkeleton`), exists already
+  "account-name", // a guest's name is an account's, or looks the same (`nameSkeleton`): log in as it, or choose another name
   "bad-credentials", // log in: no such name, or a wrong password (one answer for both)
   "wrong-password", // a password change: the current password given is wrong
+  "bad-origin", // a state-changing request or a WebSocket upgrade from another site's page (its Origin is neither ours nor an ALLOWED_ORIGINS one): HTTP 403
   "not-logged-in", // this needs an account session (the `grimoire_session` cookie)
   "unknown-player",
   "too-many-tables", // this client already runs `params.max` live bot-only tables
@@ -60,7 +62,7 @@ export const ERROR_CODES = [
   "chat-empty", // a chat message with no text
   "chat-too-long", // over `params.max` characters
   "chat-too-fast", // too many chat messages; wait `params.retryAfterMs`
-  "chat-bad-text", // control or text-direction characters (only line breaks are kept)
+  "chat-bad-text", // `params.reason`: "control" (control or text-direction characters; only line breaks are kept), "invisible" (nothing visible: zero-width characters only) or "marks" (over `params.max` combining marks on one character)
   "not-creator", // only the table's creator may do that (cancel, seat → bot)
   "table-cancelled", // the creator cancelled this table
   "already-resigned", // this seat has resigned: a bot plays it out
@@ -564,25 +566,73 @@ const SCRIPT_OF = SCRIPTS.map((script) => [script, new RegExp(`^\\p{Script=${scr
 /** UTS #39's "highly restrictive" level: one script, or Han with the Japanese kana, with Bopomofo, or with Hangul. */
 const SCRIPT_MIXES: readonly (readonly string[])[] = [["Han", "Hiragana", "Katakana"], ["Han", "Bopomofo"], ["Han", "Hangul"]];
 
+/** Invisible in text: default-ignorable code points (zero-width space, soft hyphen, U+2060, the Hangul fillers U+3164, U+115F, U+FFA0…) and format characters. */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu;
+/** The joiners some scripts write words with (Persian's ZWNJ, Indic ZWJ): kept in a display name, though unseen by `nameSkeleton`. */
+const JOINERS = /[\u200C\u200D]/gu;
+/** The words a bot's seat reads as, in English and French ("bot", "Bot (easy)", "robot facile"). */
+const BOT_WORDS = ["bot", "robot"];
+const LEVEL_WORDS = [...BOT_LEVELS, "facile", "moyen", "difficile"];
+/** A name's skeleton, letters and digits only. */
+const bareSkeleton = (name: string): string => nameSkeleton(name).replace(/[^\p{L}\p{N}]/gu, "");
+let botLabel: RegExp | null = null;
+/** Whether a name reads as a bot's seat: a bot word, alone or with a level word, compared by skeletons ("b0t medium" too). */
+function readsAsBot(name: string): boolean {
+  botLabel ??= (() => {
+    const [bot, level] = [BOT_WORDS, LEVEL_WORDS].map((words) => `(?:${words.map(bareSkeleton).join("|")})`);
+    return new RegExp(`^(?:${bot}${level}?|${level}${bot})$`, "u");
+  })();
+  return botLabel.test(bareSkeleton(name));
+}
+
+/** Full case folding as far as JavaScript has it: "ß" is "ss", a final "ς" is "σ". */
+const fold = (text: string): string => text.toUpperCase().toLowerCase().replace(/ς/gu, "σ");
+
 /**
- * What makes a (normalised, non-empty) name unfit to tell people apart, or null: it must start
- * with a letter ("...", "---" and marks alone are no names), carry at most MAX_MARKS combining
- * marks on any character, and not mix scripts (a Cyrillic "А" in "Аda" passes for Latin).
+ * What a name looks like, to compare names by (UTS #39's skeleton, made case-blind): NFKC (a
+ * fullwidth "ｃ" is "c"), case-folded, NFD, invisible characters removed, then every character
+ * replaced by its prototype in Unicode's confusables.txt (the `unhomoglyph` data: a Cyrillic "с"
+ * is "c", "0" is "O", "m" is "rn"), folded and mapped once more so a prototype's case counts for
+ * nothing. Two names that look alike have one skeleton ("coco7", "сосо7", "ｃｏｃｏ７", "co\u200Bco7");
+ * accents still count ("Zoé" is not "Zoe"). Not meant to be shown.
+ */
+export function nameSkeleton(name: string): string {
+  const once = (text: string) => unhomoglyph(fold(text).normalize("NFD").replace(INVISIBLE, "")).normalize("NFD");
+  return once(once(name.normalize("NFKC")));
+}
+
+/**
+ * What makes a (normalised, non-empty) name unfit to tell people apart, or null: no invisible
+ * characters but the joiners (`invisible`), start with a letter ("...", "---" and marks alone are
+ * no names), carry at most MAX_MARKS combining marks on any character, not mix scripts (a
+ * Cyrillic "А" in "Аda" passes for Latin), and not read as a bot's seat (`bot:easy`).
  */
 export function nameShapeError(name: string): ProtocolError | null {
+  if (name.replace(JOINERS, "").match(INVISIBLE)) {
+    return { code: "bad-name", message: "a name may not contain invisible characters (zero-width spaces, soft hyphens, fillers)", params: { reason: "invisible" } };
+  }
   const chars = [...name];
   if (!/^\p{L}$/u.test(chars[0] ?? "")) return { code: "bad-name", message: "a name starts with a letter", params: { reason: "first-letter" } };
-  let marks = 0;
-  for (const c of chars) {
-    marks = /^\p{M}$/u.test(c) ? marks + 1 : 0;
-    if (marks > MAX_MARKS) return { code: "bad-name", message: `a name has at most ${MAX_MARKS} accents on one letter`, params: { reason: "marks", max: MAX_MARKS } };
-  }
+  if (stackedMarks(name)) return { code: "bad-name", message: `a name has at most ${MAX_MARKS} accents on one letter`, params: { reason: "marks", max: MAX_MARKS } };
   // Letters of no one script (Common, like the Japanese "ー", or Inherited) go with any.
   const scripts = new Set(chars.filter((c) => /^\p{L}$/u.test(c) && !/^[\p{Script=Common}\p{Script=Inherited}]$/u.test(c)).map((c) => SCRIPT_OF.find(([, test]) => test.test(c))?.[0] ?? "other"));
   if (scripts.size > 1 && !SCRIPT_MIXES.some((mix) => [...scripts].every((s) => mix.includes(s)))) {
     return { code: "bad-name", message: "a name is written in one script (no Latin and Cyrillic letters together, say)", params: { reason: "scripts" } };
   }
+  if (readsAsBot(name)) {
+    return { code: "bad-name", message: "a name may not read as a bot's seat", params: { reason: "bot" } };
+  }
   return null;
+}
+
+/** Whether some character carries more than MAX_MARKS combining marks (stacked "Zalgo" text). */
+function stackedMarks(text: string): boolean {
+  let marks = 0;
+  for (const c of text) {
+    marks = /^\p{M}$/u.test(c) ? marks + 1 : 0;
+    if (marks > MAX_MARKS) return true;
+  }
+  return false;
 }
 
 /**
@@ -605,12 +655,18 @@ export function parseDisplayName(raw: string): { ok: true; value: string } | { o
 /** Bidi and control characters a chat message may not hold (line breaks and tabs are kept). */
 const CHAT_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029]/u;
 
-/** A chat message's text: NFC, trimmed, 1 to MAX_CHAT_LENGTH characters, no control or bidi characters. */
+/**
+ * A chat message's text: NFC, trimmed, 1 to MAX_CHAT_LENGTH characters, no control or bidi
+ * characters, something visible (not zero-width characters only), at most MAX_MARKS combining
+ * marks on one character.
+ */
 export function parseChatText(raw: string): { ok: true; value: string } | { ok: false; error: ProtocolError } {
   const text = raw.normalize("NFC").replace(/\r\n?/g, "\n").trim();
   if (text.length === 0) return { ok: false, error: { code: "chat-empty", message: "a chat message needs some text" } };
   if ([...text].length > MAX_CHAT_LENGTH) return { ok: false, error: { code: "chat-too-long", message: `a chat message has at most ${MAX_CHAT_LENGTH} characters`, params: { max: MAX_CHAT_LENGTH } } };
-  if (CHAT_CONTROL.test(text) || BIDI.test(text)) return { ok: false, error: { code: "chat-bad-text", message: "a chat message may not contain control or text-direction characters" } };
+  if (CHAT_CONTROL.test(text) || BIDI.test(text)) return { ok: false, error: { code: "chat-bad-text", message: "a chat message may not contain control or text-direction characters", params: { reason: "control" } } };
+  if (text.replace(INVISIBLE, "").trim().length === 0) return { ok: false, error: { code: "chat-bad-text", message: "a chat message needs some visible text", params: { reason: "invisible" } } };
+  if (stackedMarks(text)) return { ok: false, error: { code: "chat-bad-text", message: `a chat message has at most ${MAX_MARKS} combining marks on one character`, params: { reason: "marks", max: MAX_MARKS } } };
   return { ok: true, value: text };
 }
 

@@ -14,6 +14,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import fastifyStatic from "@fastify/static";
 import fastifyCookie from "@fastify/cookie";
 import proxyAddr from "@fastify/proxy-addr";
+import { lookAlikeAccounts } from "./accounts.ts";
 import { BotPool, type BotRunner } from "./bots.ts";
 import { Cluster } from "./cluster.ts";
 import { Connections } from "./connection.ts";
@@ -23,6 +24,7 @@ import { KeyedBuckets, resolveLimits, type Limits } from "./limits.ts";
 import { Metrics, measuredBots, measuredStorage } from "./metrics.ts";
 import { registerPlayerRoutes, type PlayerRoutes } from "./players.ts";
 import { cancelTableSchema, joinTableSchema, MAX_FRAME_BYTES, myTablesSchema, parseDisplayName, seatBotSchema, type ErrorCode, type ErrorParams, type GameInfo, type TableCreatorResponse } from "./protocol.ts";
+import { originRefusal, parseAllowedOrigins, registerSecurityHeaders, UNSAFE_METHODS, type OriginPolicy } from "./security.ts";
 import { PostgresStorage, SqliteStorage, type Storage } from "./storage.ts";
 
 export interface ServerConfig {
@@ -54,6 +56,11 @@ export interface ServerConfig {
    * `loopback`, `uniquelocal`): per-address limits then apply to the client behind them.
    */
   trustProxy?: string;
+  /**
+   * Origins other than the server's own whose pages may post to the API and open /ws
+   * (comma-separated, `https://games.example.org`; the ALLOWED_ORIGINS variable).
+   */
+  allowedOrigins?: string;
   /** A pino logger (JSON lines); none by default. */
   logger?: FastifyBaseLogger;
   /** Also receives the hub's lines (table started, bot took over, …). */
@@ -83,6 +90,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "name-taken": 409,
   "account-name": 409,
   "not-creator": 403,
+  "bad-origin": 403,
   "table-cancelled": 409,
   "already-resigned": 409,
   "rematch-closed": 409,
@@ -131,6 +139,11 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     ...(config.trustProxy ? { trustProxy: config.trustProxy } : {}),
     clientErrorHandler: answerClientError,
   });
+  const trusted = config.trustProxy ? proxyAddr.compile(config.trustProxy.split(",").map((a) => a.trim())) : null;
+  const origins: OriginPolicy = {
+    trusted: (request) => trusted !== null && request.socket.remoteAddress !== undefined && trusted(request.socket.remoteAddress, 0),
+    allowed: parseAllowedOrigins(config.allowedOrigins),
+  };
   const log = (line: string) => {
     app.log.info(line);
     config.log?.(line);
@@ -154,14 +167,23 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   });
   const gameOf = (tableId: string) => hub?.liveTable(tableId)?.game ?? "unknown";
   const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);
-  hub = new Hub(measuredStorage(storage, metrics, gameOf), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
+  // The hub checks a spectator's chat name with `playerByNameKey`: it then finds look-alike accounts too.
+  hub = new Hub(lookAlikeAccounts(measuredStorage(storage, metrics, gameOf)), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
   hub.maxReviewsRunning = limits.reviewsRunning;
   const cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, ...config.cluster, log }) : null;
   if (cluster) await cluster.start();
   await hub.restore();
   const liveHub = hub;
 
+  // First, so that every answer (refusals included) carries the headers.
+  await registerSecurityHeaders(app);
   registerErrors(app, metrics, () => draining);
+  // Every state-changing request from a browser comes from our own pages (or ALLOWED_ORIGINS).
+  app.addHook("onRequest", async (request, reply) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const refusal = originRefusal(request.raw, origins);
+    if (refusal) return sendError(reply, "bad-origin", refusal);
+  });
   registerHealth(app, storage, metrics, () => draining);
   await app.register(fastifyCookie);
   const shared = cluster ? (name: string, perMinute: number, local: KeyedBuckets) => cluster.buckets(name, perMinute, local) : undefined;
@@ -179,9 +201,8 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     return sendError(reply, "not-found", `no route ${request.method} ${request.url.split("?")[0]!.slice(0, 200)}`);
   });
 
-  const trusted = config.trustProxy ? proxyAddr.compile(config.trustProxy.split(",").map((a) => a.trim())) : null;
   const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress) ?? "unknown";
-  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, accountOf: (header) => players.accountOfCookie(header) });
+  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, originRefusal: (request) => originRefusal(request, origins), accountOf: (header) => players.accountOfCookie(header) });
   connections.listen(app.server);
   const liveConnections = connections;
 

@@ -1,4 +1,5 @@
-// Entry point: i18n, styles, then the app.
+// Entry point: zod without eval (csp.ts, first), i18n, styles, then the app.
+import "./csp.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
