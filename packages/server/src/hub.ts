@@ -11,130 +11,24 @@
 // the owner's published changes); every change asked of a followed table (an act, a join, a chat
 // message, resign, reclaim, rematch, the creator's cancel and seat → bot) is forwarded to its owner
 // as an `OwnerCall` and run there by `perform`.
-import { createHash, randomBytes } from "node:crypto";
-import { assembleReview, botNames, createRng, endedByResignation, outcomeWithResignations, recordDecisions, removeResigned, replayRemovals, waitingSeats, type AnyGame, type Decision, type Review, type ReviewedDecision, type ReviewUnit, type Viewer } from "@grimoire/engine";
+import { randomBytes } from "node:crypto";
+import { assembleReview, botNames, createRng, endedByResignation, recordDecisions, removeResigned, replayRemovals, waitingSeats, type AnyGame, type Decision, type Review, type ReviewedDecision, type ReviewUnit } from "@grimoire/engine";
 import type { BotRunner } from "./bots.ts";
 import { nameKey } from "./accounts.ts";
 import { TokenBucket } from "./limits.ts";
-import type {
-  BotLevel,
-  ChatMessage,
-  MyTable,
-  ActorKind,
-  CreateTableRequest,
-  DecisionInfo,
-  ErrorCode,
-  ErrorParams,
-  FinalViews,
-  LegalAction,
-  LogEntry,
-  MatchRecord,
-  OutcomeInfo,
-  ReviewResponse,
-  ServerOut,
-  TableInfo,
-  WireViewer,
-} from "./protocol.ts";
+import type { BotLevel, ChatMessage, MyTable, ActorKind, CreateTableRequest, MatchRecord, ReviewResponse, ServerOut, TableInfo, WireViewer } from "./protocol.ts";
 import { CHAT_BURST, CHAT_EVERY_MS, CHAT_HISTORY, createTableSchema, parseChatText, parseDisplayName } from "./protocol.ts";
-import { hintsAllowed, ratingsApply } from "./rated.ts";
+import { hintsAllowed } from "./rated.ts";
 import { botKey, INITIAL, matchResultOf, ordinal } from "./ratings.ts";
 import { DEFAULT_META, isUniqueViolation, StaleRowError, type ChatRecord, type LoggedAction, type SeatLink, type SeatRecord, type Storage, type TableRecord, type TableWrite } from "./storage.ts";
+import { banksAfter, deadlineAfter, endOf, isResigned, refuseUnlessPlaying, seatDeadline, tableLevel, withoutTakeover } from "./tables/match.ts";
+import { infoOf, logMessage, overMessage, sync, update } from "./tables/projections.ts";
+import { eventsHash, HubError, REVIEW_SEED, sha256, systemClock, type Account, type ChatDraft, type Clock, type Coordinator, type OwnerCall, type ReviewClaim, type Subscriber } from "./tables/types.ts";
 
-/** The account of whoever joins, when logged in. */
-export interface Account {
-  readonly id: string;
-  readonly name: string;
-}
+export { eventsHash, HubError, REVIEW_SEED, sha256, systemClock } from "./tables/types.ts";
+export type { Account, ChatDraft, Clock, Coordinator, OwnerCall, ReviewClaim, Subscriber } from "./tables/types.ts";
 
-/** The seed of every server review's own random draws: a review depends on the record alone. */
-export const REVIEW_SEED = 1;
-
-/** Real time, injected so tests can drive clocks and grace periods. */
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
-
-export class HubError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly params?: ErrorParams,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Multi-process mode (cluster.ts). The hub calls it for tables it does not own, and tells it
- * what the owner wrote so the other processes follow.
- */
-export interface Coordinator {
-  /** Takes the lease of a table this process just created; false if it could not. */
-  claim(tableId: string): Promise<boolean>;
-  /** The owner wrote a change (and `entry`, an action): the other processes follow it. */
-  published(record: TableRecord, entry: LoggedAction | null, present: number[]): void;
-  /** The owner stored a chat message: the other processes send it to their clients who may read it. */
-  chatted(tableId: string, message: ChatRecord): void;
-  /** Runs a change on the table's owner (`Hub.perform` there) and resolves to its answer, or rejects with its HubError. */
-  forward(call: OwnerCall): Promise<unknown>;
-  /** The seats connected to this process at a table it follows (sent to the owner). */
-  presence(tableId: string, seats: number[]): void;
-  /** This process no longer owns the table (an append refused, or a finished or cancelled table left its memory). */
-  released(tableId: string): void;
-  /** The right to compute a review (`key`: "table/seat") for every process, or how far the process that has it is. */
-  claimReview(key: string): Promise<ReviewClaim | { done: number }>;
-}
-
-/** This process computes a review for every process until it lets it go (stored or failed). */
-export interface ReviewClaim {
-  progress(done: number): void;
-  release(): void;
-}
-
-/**
- * A change asked of a process that does not own the table: sent to the owner, which runs it
- * (`Hub.perform`) as if its own client had asked. Checks that need the connection (who is seated,
- * the chat's rate and text) are made where the client is; the rest where the table is written.
- */
-export type OwnerCall =
-  | { kind: "act"; table: string; seat: number; action: unknown }
-  | { kind: "join"; table: string; raw: { name: string; seat?: number | undefined }; account: Account | null }
-  | { kind: "resign"; table: string; seat: number }
-  | { kind: "reclaim"; table: string; seat: number }
-  | { kind: "rematch"; table: string; seat: number }
-  | { kind: "cancel"; table: string; creatorToken: string | null; account?: Account | null }
-  | { kind: "seat-bot"; table: string; seat: number; creatorToken: string | null; level: BotLevel; account?: Account | null }
-  | { kind: "chat"; table: string; draft: ChatDraft }
-  /** Not a change: the seats the owner's match waits for ("your tables" on another process). */
-  | { kind: "waiting"; table: string };
-
-/** A checked chat message, before the owner numbers, dates and stores it. */
-export type ChatDraft = Pick<ChatRecord, "channel" | "seat" | "name" | "text">;
-
-/** One connected client, as the hub sees it. */
-export interface Subscriber {
-  readonly viewer: WireViewer;
-  /** The account of the connection's session cookie (its id), if any: a spectator seated under it reads as a player. */
-  readonly account?: string | null;
-  /** The client's address: a spectator's chat rate is counted per address, not per connection. */
-  readonly address?: string;
-  send(message: ServerOut): void;
-}
-
-const MAX_LEGAL_LISTED = 300;
 const MAX_CATCH_UP = 200;
-
-export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
 
 interface Live {
   record: TableRecord;
@@ -174,20 +68,6 @@ interface Live {
 /** Chat messages kept in memory per table (storage keeps them all). */
 const CHAT_KEPT = 2 * CHAT_HISTORY;
 
-/** The level of a table's bots (the first bot seat's), for a bot that plays out a resigned seat. */
-function tableLevel(record: TableRecord): BotLevel {
-  return record.seats.find((s) => s.kind === "bot")?.level ?? "medium";
-}
-
-/** When `seat`'s time is really up: the turn's deadline plus what is left of its bank. */
-function seatDeadline(record: TableRecord, seat: number): number | null {
-  if (record.deadline === null) return null;
-  return record.deadline + (record.meta.banks?.[seat] ?? 0);
-}
-
-function isResigned(record: TableRecord, seat: number): boolean {
-  return record.meta.resigned.some((r) => r.seat === seat);
-}
 
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5000;
@@ -380,7 +260,7 @@ export class Hub {
     }
     for (const entry of missing) {
       this.replay(live, entry);
-      for (const sub of live.subscribers) sub.send(this.update(live, entry.version, sub.viewer));
+      for (const sub of live.subscribers) sub.send(update(live, entry.version, sub.viewer));
     }
     if (stored.status === "over") this.ended(live);
     else if (stored.status === "playing") this.schedule(live);
@@ -414,45 +294,11 @@ export class Hub {
 
   /** A log that reached the end without its status (written before one transaction held both). */
   private async finishRestored(live: Live): Promise<void> {
-    const record = { ...live.record, ...this.endOf(live.record, live.game, live.state, live.history.map((h) => h.events)) };
+    const record = { ...live.record, ...endOf(live.record, live.game, live.state, live.history.map((h) => h.events)) };
     const result = matchResultOf(record, record.outcome!, this.clock.now());
     await this.write(live, "the end of the match", () => this.storage.saveTable(record, { result, ...this.fence(live) }));
     live.record = record;
     this.ended(live);
-  }
-
-  /** The table row's fields at the end of a match whose events are `events`. */
-  private endOf(record: TableRecord, game: AnyGame, state: unknown, events: readonly (readonly unknown[])[]): Pick<TableRecord, "status" | "outcome" | "deadline" | "eventsHash"> {
-    // A resigned seat never wins (the engine's `outcomeWithResignations`).
-    const outcome = outcomeWithResignations(game.outcome(state), record.seats.length, record.meta.resigned);
-    return {
-      status: "over",
-      outcome: outcome ? { winners: [...outcome.winners], scores: [...outcome.scores], draw: outcome.draw } : { winners: [], scores: [], draw: true },
-      deadline: null,
-      eventsHash: eventsHash(events),
-    };
-  }
-
-  /** The banks once `seat` has decided: the time it took past the turn's own deadline comes off its bank. */
-  private banksAfter(record: TableRecord, seat: number): number[] | null {
-    const banks = record.meta.banks;
-    if (banks === null || record.deadline === null) return banks;
-    const over = this.clock.now() - record.deadline;
-    if (over <= 0) return banks;
-    return banks.map((left, i) => (i === seat ? Math.max(0, left - over) : left));
-  }
-
-  /**
-   * The clock's deadline after a change: none without a clock or once over; kept while the others
-   * of a simultaneous step still commit; else a full turn from now.
-   */
-  private deadlineAfter(record: TableRecord, before: Decision | null, after: Decision): number | null {
-    if (record.turnSeconds === null || after.type === "over") return null;
-    if (before !== null && record.deadline !== null && before.type === "simultaneous" && after.type === "simultaneous") {
-      const was = waitingSeats(before);
-      if (waitingSeats(after).every((s) => was.includes(s))) return record.deadline;
-    }
-    return this.clock.now() + record.turnSeconds * 1000;
   }
 
   // ------------------------------------------------------------ lobby
@@ -519,7 +365,7 @@ export class Hub {
     if (record.seats.every((s) => s.kind !== "open")) {
       state = game.setup({ seats: record.seats.length, options: record.options, seed: record.seed });
       record.status = "playing";
-      record.deadline = this.deadlineAfter(record, null, game.decision(state));
+      record.deadline = deadlineAfter(record, null, game.decision(state), this.clock.now());
     }
     await this.write(null, "creating a table", () => this.storage.saveTable(record));
     const live = this.makeLive(record, game, owner);
@@ -553,7 +399,7 @@ export class Hub {
       const live = this.tables.get(r.id);
       if (live) return [this.info(live)];
       const game = this.findGame(r.game);
-      return game ? [this.infoOf(r, game, new Set())] : [];
+      return game ? [infoOf(r, game, new Set())] : [];
     });
   }
 
@@ -568,7 +414,7 @@ export class Hub {
     const live = this.tables.get(id);
     if (live) return this.info(live);
     const record = await this.readTable(id);
-    return this.infoOf(record, this.findGame(record.game)!, new Set());
+    return infoOf(record, this.findGame(record.game)!, new Set());
   }
 
   /** Displayed ratings (ordinals) of these identities in a game; a read failure shows none. */
@@ -636,7 +482,7 @@ export class Hub {
     if (record.seats.every((s) => s.kind !== "open")) {
       state = live.game.setup({ seats: record.seats.length, options: record.options, seed: record.seed });
       record.status = "playing";
-      record.deadline = this.deadlineAfter(record, null, live.game.decision(state));
+      record.deadline = deadlineAfter(record, null, live.game.decision(state), this.clock.now());
     }
     await this.write(live, what, () => this.storage.saveTable(record, also));
     live.record = record;
@@ -731,7 +577,7 @@ export class Hub {
     if (!live.owned && this.coordinator) return this.forwardChange<number>(live, { kind: "resign", table: tableId, seat });
     return this.serialize(live, async () => {
       await this.reconcile(live);
-      this.refuseUnlessPlaying(live);
+      refuseUnlessPlaying(live.record);
       if (isResigned(live.record, seat)) throw new HubError("already-resigned", "this seat has already resigned");
       const resigned = [...live.record.meta.resigned, { seat, version: live.version }];
       const record: TableRecord = {
@@ -740,7 +586,7 @@ export class Hub {
         meta: { ...live.record.meta, resigned },
       };
       const over = endedByResignation(record.seats.length, resigned);
-      if (over) Object.assign(record, this.endOf(record, live.game, live.state, live.history.map((h) => h.events)));
+      if (over) Object.assign(record, endOf(record, live.game, live.state, live.history.map((h) => h.events)));
       // Ended by resigning, a rated match updates ratings in the same write, as any end does.
       const result = over ? matchResultOf(record, record.outcome!, this.clock.now()) : null;
       await this.write(live, "a resignation", () => this.storage.saveTable(record, { result }));
@@ -753,19 +599,6 @@ export class Hub {
       }
       return live.version;
     });
-  }
-
-  private refuseUnlessPlaying(live: Live): void {
-    switch (live.record.status) {
-      case "open":
-        throw new HubError("not-started", "the match has not started");
-      case "over":
-        throw new HubError("game-over", "the game is over");
-      case "cancelled":
-        throw new HubError("table-cancelled", "the creator cancelled this table");
-      case "playing":
-        return;
-    }
   }
 
   /**
@@ -833,7 +666,7 @@ export class Hub {
         },
       };
       const state = game.setup({ seats: next.seats.length, options: next.options, seed: next.seed });
-      next.deadline = this.deadlineAfter(next, null, game.decision(state));
+      next.deadline = deadlineAfter(next, null, game.decision(state), this.clock.now());
       const linked: TableRecord = { ...record, meta: { ...record.meta, rematchAccepted: accepted, rematchNext: next.id } };
       await this.write(live, "a rematch", () => this.storage.saveTables([next, linked], links));
       live.record = linked;
@@ -987,7 +820,7 @@ export class Hub {
       if (seat < 0) continue;
       const waiting = record.status !== "playing" ? [] : live !== undefined && live.state !== null ? waitingSeats(game.decision(live.state)) : await this.waitingElsewhere(tableId);
       const yourTurn = waiting.includes(seat) && !isResigned(record, seat);
-      found.push({ table: this.infoOf(record, game, live?.subscribers ?? new Set()), seat, yourTurn, deadline: yourTurn ? seatDeadline(record, seat) : null });
+      found.push({ table: infoOf(record, game, live?.subscribers ?? new Set()), seat, yourTurn, deadline: yourTurn ? seatDeadline(record, seat) : null });
     }
     const rank = (t: MyTable) => (t.yourTurn ? 0 : t.table.status === "playing" ? 1 : t.table.status === "open" ? 2 : 3);
     return found.sort((a, b) => rank(a) - rank(b) || (a.deadline ?? Infinity) - (b.deadline ?? Infinity) || b.table.createdAt - a.table.createdAt);
@@ -1017,7 +850,7 @@ export class Hub {
   private announceStart(live: Live): void {
     this.log(`table ${live.record.id}: ${live.game.id} started`);
     this.broadcastTable(live);
-    this.fanOut(live, (viewer) => this.sync(live, viewer));
+    this.fanOut(live, (viewer) => sync(live, viewer));
   }
 
   // ------------------------------------------------------------ connections
@@ -1082,14 +915,14 @@ export class Hub {
     sub.send({ type: "chat-history", messages: this.chatFor(live, sub) });
     if (live.state !== null) {
       if (since !== undefined && since <= live.version && live.version - since <= MAX_CATCH_UP) {
-        for (let v = since + 1; v <= live.version; v++) sub.send(this.update(live, v, sub.viewer));
-        if (since === live.version) sub.send(this.sync(live, viewer));
+        for (let v = since + 1; v <= live.version; v++) sub.send(update(live, v, sub.viewer));
+        if (since === live.version) sub.send(sync(live, viewer));
       } else {
         // A reload, a spectator or a late arrival: the whole log as this viewer may see it, then the picture.
-        sub.send(this.logMessage(live, viewer));
-        sub.send(this.sync(live, viewer));
+        sub.send(logMessage(live, viewer));
+        sub.send(sync(live, viewer));
       }
-      if (live.record.status === "over") sub.send(this.overMessage(live));
+      if (live.record.status === "over") sub.send(overMessage(live));
     }
     if (typeof viewer === "number") this.seatBack(live, viewer);
     return sub;
@@ -1353,12 +1186,12 @@ export class Hub {
       }
       if (entry !== null && entry.version === live.version + 1) {
         this.replay(live, entry);
-        this.fanOut(live, (viewer) => this.update(live, entry.version, viewer));
+        this.fanOut(live, (viewer) => update(live, entry.version, viewer));
       }
       if (record.status === "over" && !wasOver) this.ended(live);
       else if (!started) this.broadcastTable(live);
       // A seat taken back from the bot: a new deadline, sent with the picture (as the owner does).
-      if (entry === null && !started && record.status === "playing" && record.deadline !== before.deadline) this.fanOut(live, (viewer) => this.sync(live, viewer));
+      if (entry === null && !started && record.status === "playing" && record.deadline !== before.deadline) this.fanOut(live, (viewer) => sync(live, viewer));
       // Everyone accepted a rematch: this process's clients are sent to the new table too.
       if (record.meta.rematchNext !== null && before.meta.rematchNext === null) {
         const message: ServerOut = { type: "rematch", tableId: record.meta.rematchNext };
@@ -1400,7 +1233,7 @@ export class Hub {
   resync(tableId: string, sub: Subscriber): void {
     const live = this.live(tableId);
     if (live.state === null) throw new HubError("not-started", "the match has not started");
-    sub.send(this.sync(live, sub.viewer));
+    sub.send(sync(live, sub.viewer));
   }
 
   private live(id: string): Live {
@@ -1450,7 +1283,7 @@ export class Hub {
       this.log(`table ${record.id}: seat ${seat} takes its seat back from the bot`);
       this.broadcastTable(live);
       // The new deadline reaches every viewer with the picture.
-      this.fanOut(live, (viewer) => this.sync(live, viewer));
+      this.fanOut(live, (viewer) => sync(live, viewer));
       this.schedule(live);
       return live.version;
     });
@@ -1463,7 +1296,7 @@ export class Hub {
   private async submit(live: Live, seat: number, raw: unknown, by: ActorKind, expectedVersion: number | null): Promise<number> {
     await this.reconcile(live);
     const { game } = live;
-    this.refuseUnlessPlaying(live);
+    refuseUnlessPlaying(live.record);
     if (by === "player" && isResigned(live.record, seat)) throw new HubError("already-resigned", "this seat has resigned: a bot plays it out");
     if (expectedVersion !== null && expectedVersion !== live.version) throw new HubError("not-your-turn", "stale decision");
     const decision: Decision = game.decision(live.state);
@@ -1479,9 +1312,9 @@ export class Hub {
     const removal = removeResigned(game, state, live.record.meta.resigned, version);
     events.push(...removal.events);
     const after: Decision = game.decision(state);
-    const record: TableRecord = { ...live.record, deadline: this.deadlineAfter(live.record, decision, after) };
+    const record: TableRecord = { ...live.record, deadline: deadlineAfter(live.record, decision, after, this.clock.now()) };
     if (removal.events.length > 0) record.meta = { ...record.meta, resigned: removal.resigned };
-    const banks = this.banksAfter(live.record, seat);
+    const banks = banksAfter(live.record, seat, this.clock.now());
     if (banks !== live.record.meta.banks) record.meta = { ...record.meta, banks };
     // A clock that runs out hands the seat to a bot until its player takes it back (`reclaim`).
     const handedOver = by === "clock" && !live.record.seats[seat]!.takeover;
@@ -1490,7 +1323,7 @@ export class Hub {
     const back = by === "player" && live.record.seats[seat]!.takeover;
     if (back) record.seats = record.seats.map((s, i) => (i === seat ? withoutTakeover(s) : s));
     const over = after.type === "over";
-    if (over) Object.assign(record, this.endOf(record, game, state, [...live.history.map((h) => h.events), events]));
+    if (over) Object.assign(record, endOf(record, game, state, [...live.history.map((h) => h.events), events]));
     const rowChanged = over || handedOver || back || record.deadline !== live.record.deadline || record.meta !== live.record.meta;
     // The log first: once appended, the action survives any crash. A rated end updates ratings in the same write.
     const entry = { version, seat, action: raw, by, at: this.clock.now() };
@@ -1503,7 +1336,7 @@ export class Hub {
     this.coordinator?.published(record, entry, this.present(live));
     if (by === "clock" || by === "absent") this.log(`table ${live.record.id}: v${version}: a bot played for seat ${seat} (${by === "clock" ? "clock ran out" : "away past the grace period"})`);
     if (handedOver || back) this.broadcastTable(live);
-    this.fanOut(live, (viewer) => this.update(live, version, viewer));
+    this.fanOut(live, (viewer) => update(live, version, viewer));
     if (over) this.ended(live);
     else this.schedule(live);
     return version;
@@ -1514,7 +1347,7 @@ export class Hub {
     this.clearTimers(live);
     this.log(`table ${live.record.id}: over`);
     this.broadcastTable(live);
-    this.fanOut(live, () => this.overMessage(live));
+    this.fanOut(live, () => overMessage(live));
     this.evictIfDone(live);
   }
 
@@ -1610,125 +1443,6 @@ export class Hub {
 
   // ------------------------------------------------------------ projections
 
-  info(live: Live): TableInfo {
-    return this.infoOf(live.record, live.game, live.subscribers, live);
-  }
-
-  private infoOf(r: TableRecord, game: AnyGame, subscribers: ReadonlySet<Subscriber>, live?: Live): TableInfo {
-    const rated = ratingsApply(r);
-    return {
-      id: r.id,
-      game: r.game,
-      gameTitle: game.title,
-      options: r.options,
-      status: r.status,
-      seats: r.seats.map((s, seat) => ({
-        seat,
-        kind: s.kind,
-        name: s.name,
-        ...(s.level !== null ? { level: s.level } : {}),
-        connected: s.kind === "bot" || [...subscribers].some((sub) => sub.viewer === seat) || (live !== undefined && this.connectedElsewhere(live, seat)),
-        botTakeover: s.takeover,
-        ...(s.player ? { account: true } : {}),
-        ...(rated && typeof s.rating === "number" ? { rating: s.rating } : {}),
-        ...(s.takeover ? { takeoverReason: s.takeoverReason ?? "absent" } : {}),
-      })),
-      turnSeconds: r.turnSeconds,
-      graceSeconds: r.graceSeconds,
-      seedHash: r.status === "open" ? null : r.seedHash,
-      invite: `/?table=${r.id}`,
-      createdAt: r.createdAt,
-      rated,
-      mode: r.meta.mode,
-      bankSeconds: r.meta.bankSeconds,
-      banks: r.meta.banks,
-      resigned: r.meta.resigned.map((x) => x.seat),
-      removed: r.meta.resigned.flatMap((x) => (x.removedAt !== undefined && x.removedAt !== null ? [x.seat] : [])),
-      rematch: { accepted: r.meta.rematchAccepted, next: r.meta.rematchNext, previous: r.meta.rematchOf },
-      spectatorChat: r.meta.spectatorChat,
-      hints: hintsAllowed(r),
-    };
-  }
-
-  private decisionInfo(live: Live): DecisionInfo {
-    const d: Decision = live.game.decision(live.state);
-    // Ended by resignation: over, whatever the rules would ask next.
-    if (live.record.status === "over" || d.type === "over") return { type: "over", seats: [], prompt: null, deadline: null };
-    const seats = d.type === "turn" ? [d.seat] : [...d.seats];
-    const banked = live.record.meta.banks !== null && live.record.deadline !== null ? { seatDeadlines: seats.map((seat) => ({ seat, deadline: seatDeadline(live.record, seat)! })) } : {};
-    return { type: d.type, seats, prompt: d.prompt, deadline: live.record.deadline, ...banked };
-  }
-
-  private legalFor(live: Live, viewer: Viewer): LegalAction[] | null {
-    if (viewer === "spectator" || live.record.status !== "playing" || isResigned(live.record, viewer)) return [];
-    const d: Decision = live.game.decision(live.state);
-    if (!waitingSeats(d).includes(viewer)) return [];
-    if (live.game.sampleActions) return null;
-    const legal: unknown[] = live.game.legalActions(live.state, viewer);
-    if (legal.length > MAX_LEGAL_LISTED) return null;
-    return legal.map((action) => ({ action, label: live.game.describeAction(action) }));
-  }
-
-  private sync(live: Live, viewer: Viewer): ServerOut {
-    const over = live.record.status === "over";
-    return {
-      type: "sync",
-      version: live.version,
-      view: live.game.view(live.state, viewer),
-      decision: this.decisionInfo(live),
-      legal: this.legalFor(live, viewer),
-      outcome: live.record.outcome,
-      seed: over ? live.record.seed : null,
-      seedHash: live.record.seedHash,
-    };
-  }
-
-  /** Version `version` as `viewer` may see it (the view and decision are the latest). */
-  private update(live: Live, version: number, viewer: Viewer): ServerOut {
-    const entry = live.history[version - 1]!;
-    const events = entry.events.map((e) => live.game.eventFor(e, viewer)).filter((e) => e !== null);
-    return {
-      type: "update",
-      version,
-      actor: entry.seat,
-      by: entry.by,
-      events,
-      view: live.game.view(live.state, viewer),
-      decision: this.decisionInfo(live),
-      legal: this.legalFor(live, viewer),
-    };
-  }
-
-  /** Every version so far as `viewer` may see it (versions showing it nothing left out). */
-  private logMessage(live: Live, viewer: Viewer): ServerOut {
-    const entries: LogEntry[] = [];
-    live.history.forEach((entry, i) => {
-      const events = entry.events.map((e) => live.game.eventFor(e, viewer)).filter((e) => e !== null);
-      if (events.length > 0) entries.push({ version: i + 1, actor: entry.seat, by: entry.by, events });
-    });
-    return { type: "log", version: live.version, entries };
-  }
-
-  /** Once over, nothing is secret any more (the seed is revealed): every seat's final view, and the full view. */
-  private finalViews(live: Live): FinalViews {
-    const { game, state } = live;
-    return {
-      seats: live.record.seats.map((_, seat) => game.view(state, seat)),
-      full: game.fullView ? game.fullView(state) : null,
-    };
-  }
-
-  private overMessage(live: Live): ServerOut {
-    return {
-      type: "over",
-      version: live.version,
-      outcome: live.record.outcome as OutcomeInfo,
-      seed: live.record.seed,
-      seedHash: live.record.seedHash,
-      final: this.finalViews(live),
-    };
-  }
-
   /** Sends each subscriber its message, built once per viewer (every spectator shares one). */
   private fanOut(live: Live, make: (viewer: WireViewer) => ServerOut): void {
     const built = new Map<WireViewer, ServerOut>();
@@ -1737,6 +1451,10 @@ export class Hub {
       if (message === undefined) built.set(sub.viewer, (message = make(sub.viewer)));
       sub.send(message);
     }
+  }
+
+  info(live: Live): TableInfo {
+    return infoOf(live.record, live.game, live.subscribers, (seat) => this.connectedElsewhere(live, seat));
   }
 
   private broadcastTable(live: Live): void {
@@ -1929,17 +1647,6 @@ export class Hub {
       await live.queue;
     }
   }
-}
-
-/** The seat with no bot standing in for it. */
-function withoutTakeover(seat: SeatRecord): SeatRecord {
-  const { takeoverReason: _, ...rest } = seat;
-  return { ...rest, takeover: false };
-}
-
-/** SHA-256 of every event of a match, in order (what `grimoire verify` recomputes). */
-export function eventsHash(events: readonly (readonly unknown[])[]): string {
-  return sha256(JSON.stringify(events));
 }
 
 export type { CreateTableRequest };
