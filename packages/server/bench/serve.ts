@@ -1,14 +1,29 @@
 // A server for `npm run bench:server`, in its own process so its RSS is its own: `grimoire`
 // (the real server, SQLite in a temporary directory, limits lifted: the bench measures capacity,
 // not the limits), `cluster` (the same, one of several processes on PostgreSQL and Redis) or `echo` (a bare ws server: ack first, then the same update to the room; the
-// ceiling). Prints "PORT <n>".
+// ceiling). Prints "PORT <n>". Side channel: each "stats" line on stdin is answered by one line
+// "STATS {cpuMs, loopLagP99Ms}" on stdout: the process's CPU time so far (user + system, every
+// thread: bot workers included) and the event loop's delay p99 since the previous "stats".
 import { mkdtempSync, rmSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createServer, PostgresStorage } from "../src/index.ts";
 
 const kind = process.argv[2];
+
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+createInterface({ input: process.stdin }).on("line", (line) => {
+  if (line.trim() !== "stats") return;
+  const { user, system } = process.cpuUsage();
+  // The histogram records how late a 10 ms timer fired, in ns (it starts at the resolution).
+  const loopLagP99Ms = loopDelay.count > 0 ? Math.max(0, loopDelay.percentile(99) / 1e6 - 10) : 0;
+  loopDelay.reset();
+  process.stdout.write(`STATS ${JSON.stringify({ cpuMs: (user + system) / 1000, loopLagP99Ms })}\n`);
+});
 if (kind === "grimoire" || kind === "cluster") {
   const dataDir = mkdtempSync(join(tmpdir(), "grimoire-bench-"));
   // cluster: one of several processes (PostgreSQL schema BENCH_PG_SCHEMA, Redis prefix BENCH_REDIS_PREFIX).
