@@ -15,6 +15,7 @@
 //            pairs in a room taking turns (each acts when the other's update arrives), the same
 //            number of clients: acts/s, act→ack p50 / p99, and Grimoire's acts/s as a percentage
 //            of the echo's.
+// Before them, a second of a few hvh tables warms the server up (not measured).
 // Every play phase reports the server's CPU per act (its process's user + system time over the
 // phase, bot threads included, divided by the acts it logged or, for the echo, acked) and its
 // event-loop lag p99 over the phase.
@@ -237,6 +238,11 @@ function jobsFor(ports: number[], kind: "grimoire" | "echo", mode: "play" | "hvh
     });
 }
 
+/** A second of a few hvh tables, not measured: the phases then run on warm code (JIT, bot threads, connections). */
+async function warmUp(kind: "grimoire" | "echo", ports: number[]): Promise<void> {
+  await runClients(jobsFor(ports, kind, "hvh", Math.min(TABLES, 4), 0, 1).slice(0, 1));
+}
+
 const spectatorsPerMatch = MATCHES > 0 ? Math.floor(SPECTATORS / MATCHES) : 0;
 
 interface ServerRow {
@@ -279,6 +285,7 @@ async function measure(kind: "grimoire" | "echo"): Promise<ServerRow> {
     rssPerMatchKb = ((rssMb(pid) - start) * 1024) / count;
   }
 
+  await warmUp(kind, [port]);
   const bot = await phase(kind, [server], jobsFor([port], kind, "play", MATCHES, spectatorsPerMatch, SECONDS));
   const fanout = await phase(kind, [server], [{ port, kind, mode: "play", game: GAME, matches: 1, spectators: FANOUT, seconds: Math.min(SECONDS, 6) }]);
   const hvh = await phase(kind, [server], jobsFor([port], kind, "hvh", TABLES, 0, SECONDS));
@@ -307,8 +314,8 @@ async function measureProcesses(n: number): Promise<ProcessesRow> {
   const servers: Server[] = [];
   try {
     for (let i = 0; i < n; i++) servers.push(await startServer("cluster", env));
-    await sleep(1000);
     const ports = servers.map((s) => s.port);
+    await warmUp("grimoire", ports);
     const bot = await phase("grimoire", servers, jobsFor(ports, "grimoire", "play", MATCHES, spectatorsPerMatch, SECONDS));
     const hvh = await phase("grimoire", servers, jobsFor(ports, "grimoire", "hvh", TABLES, 0, SECONDS));
     return { processes: n, bot, hvh };
