@@ -117,7 +117,8 @@ function lineFrom(child: ChildProcess, test: (line: string) => boolean): Promise
       }
     };
     child.stdout!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`${child.spawnargs.join(" ")} exited with ${code}`)));
+    // "close", not "exit": a process can exit before its last (long) line has been read.
+    child.once("close", (code) => reject(new Error(`${child.spawnargs.join(" ")} exited with ${code} without printing the line awaited`)));
   });
 }
 
