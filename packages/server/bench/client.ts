@@ -235,5 +235,5 @@ if (job.mode === "idle") await holdIdle();
 else if (job.mode === "hvh") await Promise.all(Array.from({ length: job.matches }, (_, i) => (job.kind === "grimoire" ? playHumans() : playEchoTurns(`turns${process.pid}-${i}`))));
 else await Promise.all(Array.from({ length: job.matches }, (_, i) => (job.kind === "grimoire" ? playGrimoire() : playEcho(`room${process.pid}-${i}`))));
 // began / ended: this process's playing time (epoch ms), its start-up left out.
-process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, matchesPlayed, began, ended: Date.now() })}\n`);
-process.exit(0);
+// Exit once the line is written: a long one to a pipe is written asynchronously, and exit would cut it.
+process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, matchesPlayed, began, ended: Date.now() })}\n`, () => process.exit(0));
