@@ -17,8 +17,9 @@
 //            of the echo's.
 // Before them, a second of a few hvh tables warms the server up (not measured).
 // Every play phase reports the server's CPU per act (its process's user + system time over the
-// phase, bot threads included, divided by the acts it logged or, for the echo, acked) and its
-// event-loop lag p99 over the phase.
+// phase, bot threads included, divided by the acts it logged or, for the echo, acked), its main
+// thread's alone, Grimoire's storage write time per act (from /metrics) and the event-loop lag p99
+// over the phase.
 // --processes P: instead, the bot and hvh phases on 1, 2, … P server processes sharing PostgreSQL
 // and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; a fresh schema and key prefix), tables created on
 // one process, their players and spectators connected to the others: the same figures, CPU per act
@@ -128,6 +129,7 @@ interface Server {
 }
 interface Stats {
   cpuMs: number;
+  mainCpuMs: number;
   loopLagP99Ms: number;
 }
 
@@ -169,9 +171,11 @@ async function runClients(jobs: ClientJob[]): Promise<ClientResults> {
   };
 }
 
-async function actionsLogged(port: number): Promise<number> {
+/** From Grimoire's /metrics: actions logged so far, and the seconds spent in storage writes (every operation). */
+async function counters(port: number): Promise<{ actions: number; storageSeconds: number }> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  return [...text.matchAll(/^grimoire_actions_total\{[^}]*\} (\S+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  const total = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((n, m) => n + Number(m[1]), 0);
+  return { actions: total(/^grimoire_actions_total\{[^}]*\} (\S+)$/gm), storageSeconds: total(/^grimoire_storage_write_seconds_sum\{[^}]*\} (\S+)$/gm) };
 }
 
 async function post(port: number, path: string, body: unknown): Promise<any> {
@@ -197,6 +201,10 @@ interface Phase {
   max: number;
   /** The server's CPU time (every process's, summed) over the phase, per act it logged or acked. */
   cpuPerActMs: number;
+  /** The same, its main thread's only (the event loop, without bot workers, GC threads and libuv's pool). */
+  mainCpuPerActMs: number;
+  /** Grimoire: the time spent in storage writes (their durations summed) per act; null for the echo. */
+  storagePerActMs: number | null;
   /** The worst process's event-loop lag p99 over the phase. */
   loopLagP99Ms: number;
   matchesPlayed: number;
@@ -208,14 +216,20 @@ interface Phase {
  * `grimoire_actions_total`) or, for the echo server, as acked.
  */
 async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJob[]): Promise<Phase> {
-  const count = async () => (kind === "grimoire" ? sum(await Promise.all(servers.map((s) => actionsLogged(s.port)))) : 0);
+  const count = async () => {
+    if (kind === "echo") return { actions: 0, storageSeconds: 0 };
+    const each = await Promise.all(servers.map((s) => counters(s.port)));
+    return { actions: sum(each.map((c) => c.actions)), storageSeconds: sum(each.map((c) => c.storageSeconds)) };
+  };
   const logged = await count();
   const before = await Promise.all(servers.map(statsOf));
   const results = await runClients(jobs);
   const elapsed = (results.ended - results.began) / 1000;
   const after = await Promise.all(servers.map(statsOf));
-  const acts = kind === "grimoire" ? (await count()) - logged : results.latencies.length;
+  const end = await count();
+  const acts = kind === "grimoire" ? end.actions - logged.actions : results.latencies.length;
   const cpuMs = sum(after.map((a, i) => a.cpuMs - before[i]!.cpuMs));
+  const mainCpuMs = sum(after.map((a, i) => a.mainCpuMs - before[i]!.mainCpuMs));
   return {
     acts,
     actsPerSecond: acts / elapsed,
@@ -223,6 +237,8 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
     p99: percentile(results.latencies, 99),
     max: results.latencies.reduce((a, b) => Math.max(a, b), 0),
     cpuPerActMs: acts > 0 ? cpuMs / acts : NaN,
+    mainCpuPerActMs: acts > 0 ? mainCpuMs / acts : NaN,
+    storagePerActMs: kind === "echo" ? null : acts > 0 ? ((end.storageSeconds - logged.storageSeconds) * 1000) / acts : NaN,
     loopLagP99Ms: Math.max(...after.map((a) => a.loopLagP99Ms)),
     matchesPlayed: results.matchesPlayed,
     errors: results.errors,
@@ -353,14 +369,15 @@ if (PROCESSES > 0) {
     process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, processes })}\n`);
   } else {
     const line = (r: ProcessesRow, p: "bot" | "hvh") =>
-      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].loopLagP99Ms)} | ${r[p].matchesPlayed} | ${r[p].errors} |`;
+      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storagePerActMs ?? NaN, 3)} | ${ms(r[p].loopLagP99Ms)} | ${r[p].matchesPlayed} | ${r[p].errors} |`;
     process.stdout.write(
       machineLine +
         `PostgreSQL + Redis, ${SECONDS} s a phase; bot: ${MATCHES} matches (${GAME}, a human seat against an easy bot, ${spectatorsPerMatch} spectators each); ` +
         `hvh: ${TABLES} tables of two human seats; tables created on one process, their players and spectators connected to the others\n` +
-        "CPU per act: every process's CPU time over the phase (bot threads included) over the acts logged; loop lag: the worst process's p99\n\n" +
-        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | loop lag p99 ms | matches played | refused acts |\n" +
-        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | --------------: | -------------: | -----------: |\n" +
+        "CPU per act: every process's CPU time over the phase (every thread: bots, GC) over the acts logged, and their main threads' alone; " +
+        "storage: the durations of writes summed, per act; loop lag: the worst process's p99\n\n" +
+        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes ms per act | loop lag p99 ms | matches played | refused acts |\n" +
+        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | ------------------------: | --------------: | -------------: | -----------: |\n" +
         rows.flatMap((r) => [line(r, "bot"), line(r, "hvh")]).join("\n") +
         "\n\n" +
         targetTable([
@@ -381,18 +398,20 @@ if (JSON_OUT) {
   process.exit(0);
 }
 const name = (r: ServerRow) => (r.server === "grimoire" ? "Grimoire" : "bare ws echo");
-const phaseLine = (r: ServerRow, label: string, p: Phase) =>
-  `| ${name(r)} | ${label} | ${p.actsPerSecond.toFixed(0)} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${ms(p.cpuPerActMs, 3)} | ${ms(p.loopLagP99Ms)} | ${p.errors} |`;
+// The fan-out phase's time goes mostly to connecting its spectators: its acts/s and CPU per act are not the server's per act.
+const phaseLine = (r: ServerRow, label: string, p: Phase, perAct = true) =>
+  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storagePerActMs === null || !perAct ? "—" : ms(p.storagePerActMs, 3)} | ${ms(p.loopLagP99Ms)} | ${p.errors} |`;
 process.stdout.write(
   machineLine +
     `bot: ${MATCHES} matches (${GAME}, a human seat driven over loopback against an easy bot; the echo's clients act in a free loop), ${SPECTATORS} spectators; ` +
     `fan-out: one match with ${FANOUT} spectators; hvh: ${TABLES} tables of two human seats (${2 * TABLES} clients; the echo's in pairs taking turns); ` +
     `${SECONDS} s a phase; ${IDLE} idle connections\n` +
     "acts/s: every logged action (bots' included) for Grimoire, every ack for the echo; CPU per act: the server process's CPU time over the phase " +
-    "(bot threads included) over those acts; loop lag: the server's event-loop delay p99 over the phase\n\n" +
-    "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | loop lag p99 ms | refused acts |\n" +
-    "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | --------------: | -----------: |\n" +
-    [echo, grimoire].flatMap((r) => [phaseLine(r, "bot", r.bot), phaseLine(r, "fan-out", r.fanout), phaseLine(r, "hvh", r.hvh)]).join("\n") +
+    "(every thread: bots, GC) over those acts, and its main thread's alone; storage: the durations of its writes summed, per act; " +
+    "loop lag: the server's event-loop delay p99 over the phase; fan-out: latencies only (its time goes to connecting spectators)\n\n" +
+    "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | main thread's ms | storage writes ms per act | loop lag p99 ms | refused acts |\n" +
+    "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | ------------------------: | --------------: | -----------: |\n" +
+    [echo, grimoire].flatMap((r) => [phaseLine(r, "bot", r.bot), phaseLine(r, "fan-out", r.fanout, false), phaseLine(r, "hvh", r.hvh)]).join("\n") +
     "\n\n| server | RSS per open match | RSS per idle connection |\n| ------ | -----------------: | ----------------------: |\n" +
     [echo, grimoire].map((r) => `| ${name(r)} | ${r.rssPerMatchKb === null ? "—" : `${r.rssPerMatchKb.toFixed(0)} KB`} | ${ms(r.rssPerConnectionKb)} KB |`).join("\n") +
     "\n\n" +

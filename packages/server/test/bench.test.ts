@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 
 const BENCH = fileURLToPath(new URL("../bench/bench.ts", import.meta.url));
 const TINY = ["--seconds", "1", "--matches", "2", "--spectators", "2", "--tables", "2", "--fanout", "5", "--idle", "20", "--clients", "1", "--json"];
-const PHASE_FIGURES = ["acts", "actsPerSecond", "p50", "p99", "max", "cpuPerActMs", "loopLagP99Ms", "matchesPlayed", "errors"];
+const PHASE_FIGURES = ["acts", "actsPerSecond", "p50", "p99", "max", "cpuPerActMs", "mainCpuPerActMs", "loopLagP99Ms", "matchesPlayed", "errors"];
 
 async function bench(args: string[]): Promise<any> {
   const env = {
@@ -30,8 +30,10 @@ function expectFinite(value: unknown, where: string): void {
   expect(typeof value === "number" && Number.isFinite(value), `${where}: ${String(value)}`).toBe(true);
 }
 
-function expectPhase(phase: Record<string, unknown>, where: string): void {
+function expectPhase(phase: Record<string, unknown>, where: string, grimoire = true): void {
   for (const figure of PHASE_FIGURES) expectFinite(phase[figure], `${where}.${figure}`);
+  if (grimoire) expectFinite(phase.storagePerActMs, `${where}.storagePerActMs`);
+  else expect(phase.storagePerActMs, `${where}.storagePerActMs`).toBeNull();
   expect(phase.acts as number, `${where}: no act`).toBeGreaterThan(0);
 }
 
@@ -48,7 +50,7 @@ describe("bench:server", () => {
     const report = await bench(TINY);
     expect(report.servers.map((s: { server: string }) => s.server)).toEqual(["echo", "grimoire"]);
     for (const server of report.servers) {
-      for (const phase of ["bot", "fanout", "hvh"]) expectPhase(server[phase], `${server.server}.${phase}`);
+      for (const phase of ["bot", "fanout", "hvh"]) expectPhase(server[phase], `${server.server}.${phase}`, server.server === "grimoire");
       expectFinite(server.rssPerConnectionKb, `${server.server}.rssPerConnectionKb`);
     }
     expectFinite(report.servers[1].rssPerMatchKb, "grimoire.rssPerMatchKb");
