@@ -18,8 +18,8 @@
 // Before them, a second of a few hvh tables warms the server up (not measured).
 // Every play phase reports the server's CPU per act (its process's user + system time over the
 // phase, bot threads included, divided by the acts it logged or, for the echo, acked), its main
-// thread's alone, Grimoire's storage write time per act (from /metrics) and the event-loop lag p99
-// over the phase.
+// thread's alone, Grimoire's storage writes per act and their mean duration (from /metrics) and
+// the event-loop lag p99 over the phase.
 // --processes P: instead, the bot and hvh phases on 1, 2, … P server processes sharing PostgreSQL
 // and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; a fresh schema and key prefix), tables created on
 // one process, their players and spectators connected to the others: the same figures, CPU per act
@@ -171,11 +171,15 @@ async function runClients(jobs: ClientJob[]): Promise<ClientResults> {
   };
 }
 
-/** From Grimoire's /metrics: actions logged so far, and the seconds spent in storage writes (every operation). */
-async function counters(port: number): Promise<{ actions: number; storageSeconds: number }> {
+/** From Grimoire's /metrics: actions logged so far, and storage writes (every operation) and their seconds summed. */
+async function counters(port: number): Promise<{ actions: number; storageWrites: number; storageSeconds: number }> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const total = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((n, m) => n + Number(m[1]), 0);
-  return { actions: total(/^grimoire_actions_total\{[^}]*\} (\S+)$/gm), storageSeconds: total(/^grimoire_storage_write_seconds_sum\{[^}]*\} (\S+)$/gm) };
+  return {
+    actions: total(/^grimoire_actions_total\{[^}]*\} (\S+)$/gm),
+    storageWrites: total(/^grimoire_storage_write_seconds_count\{[^}]*\} (\S+)$/gm),
+    storageSeconds: total(/^grimoire_storage_write_seconds_sum\{[^}]*\} (\S+)$/gm),
+  };
 }
 
 async function post(port: number, path: string, body: unknown): Promise<any> {
@@ -203,8 +207,12 @@ interface Phase {
   cpuPerActMs: number;
   /** The same, its main thread's only (the event loop, without bot workers, GC threads and libuv's pool). */
   mainCpuPerActMs: number;
-  /** Grimoire: the time spent in storage writes (their durations summed) per act; null for the echo. */
-  storagePerActMs: number | null;
+  /**
+   * Grimoire: storage writes per act and their mean duration (null for the echo). SQLite's block
+   * the event loop one after the other; PostgreSQL's overlap, so their product is no time of a thread.
+   */
+  storageWritesPerAct: number | null;
+  storageWriteMeanMs: number | null;
   /** The worst process's event-loop lag p99 over the phase. */
   loopLagP99Ms: number;
   matchesPlayed: number;
@@ -217,9 +225,9 @@ interface Phase {
  */
 async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJob[]): Promise<Phase> {
   const count = async () => {
-    if (kind === "echo") return { actions: 0, storageSeconds: 0 };
+    if (kind === "echo") return { actions: 0, storageWrites: 0, storageSeconds: 0 };
     const each = await Promise.all(servers.map((s) => counters(s.port)));
-    return { actions: sum(each.map((c) => c.actions)), storageSeconds: sum(each.map((c) => c.storageSeconds)) };
+    return { actions: sum(each.map((c) => c.actions)), storageWrites: sum(each.map((c) => c.storageWrites)), storageSeconds: sum(each.map((c) => c.storageSeconds)) };
   };
   const logged = await count();
   const before = await Promise.all(servers.map(statsOf));
@@ -230,6 +238,7 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
   const acts = kind === "grimoire" ? end.actions - logged.actions : results.latencies.length;
   const cpuMs = sum(after.map((a, i) => a.cpuMs - before[i]!.cpuMs));
   const mainCpuMs = sum(after.map((a, i) => a.mainCpuMs - before[i]!.mainCpuMs));
+  const writes = end.storageWrites - logged.storageWrites;
   return {
     acts,
     actsPerSecond: acts / elapsed,
@@ -238,7 +247,8 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
     max: results.latencies.reduce((a, b) => Math.max(a, b), 0),
     cpuPerActMs: acts > 0 ? cpuMs / acts : NaN,
     mainCpuPerActMs: acts > 0 ? mainCpuMs / acts : NaN,
-    storagePerActMs: kind === "echo" ? null : acts > 0 ? ((end.storageSeconds - logged.storageSeconds) * 1000) / acts : NaN,
+    storageWritesPerAct: kind === "echo" ? null : acts > 0 ? writes / acts : NaN,
+    storageWriteMeanMs: kind === "echo" ? null : writes > 0 ? ((end.storageSeconds - logged.storageSeconds) * 1000) / writes : NaN,
     loopLagP99Ms: Math.max(...after.map((a) => a.loopLagP99Ms)),
     matchesPlayed: results.matchesPlayed,
     errors: results.errors,
@@ -369,15 +379,15 @@ if (PROCESSES > 0) {
     process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, processes })}\n`);
   } else {
     const line = (r: ProcessesRow, p: "bot" | "hvh") =>
-      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storagePerActMs ?? NaN, 3)} | ${ms(r[p].loopLagP99Ms)} | ${r[p].matchesPlayed} | ${r[p].errors} |`;
+      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].loopLagP99Ms)} | ${r[p].matchesPlayed} | ${r[p].errors} |`;
     process.stdout.write(
       machineLine +
         `PostgreSQL + Redis, ${SECONDS} s a phase; bot: ${MATCHES} matches (${GAME}, a human seat against an easy bot, ${spectatorsPerMatch} spectators each); ` +
         `hvh: ${TABLES} tables of two human seats; tables created on one process, their players and spectators connected to the others\n` +
         "CPU per act: every process's CPU time over the phase (every thread: bots, GC) over the acts logged, and their main threads' alone; " +
-        "storage: the durations of writes summed, per act; loop lag: the worst process's p99\n\n" +
-        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes ms per act | loop lag p99 ms | matches played | refused acts |\n" +
-        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | ------------------------: | --------------: | -------------: | -----------: |\n" +
+        "storage: writes per act × their mean ms (PostgreSQL's overlap); loop lag: the worst process's p99; PostgreSQL's and Redis's own CPU not counted\n\n" +
+        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | loop lag p99 ms | matches played | refused acts |\n" +
+        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | -------------------------------: | --------------: | -------------: | -----------: |\n" +
         rows.flatMap((r) => [line(r, "bot"), line(r, "hvh")]).join("\n") +
         "\n\n" +
         targetTable([
@@ -400,17 +410,17 @@ if (JSON_OUT) {
 const name = (r: ServerRow) => (r.server === "grimoire" ? "Grimoire" : "bare ws echo");
 // The fan-out phase's time goes mostly to connecting its spectators: its acts/s and CPU per act are not the server's per act.
 const phaseLine = (r: ServerRow, label: string, p: Phase, perAct = true) =>
-  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storagePerActMs === null || !perAct ? "—" : ms(p.storagePerActMs, 3)} | ${ms(p.loopLagP99Ms)} | ${p.errors} |`;
+  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${ms(p.loopLagP99Ms)} | ${p.errors} |`;
 process.stdout.write(
   machineLine +
     `bot: ${MATCHES} matches (${GAME}, a human seat driven over loopback against an easy bot; the echo's clients act in a free loop), ${SPECTATORS} spectators; ` +
     `fan-out: one match with ${FANOUT} spectators; hvh: ${TABLES} tables of two human seats (${2 * TABLES} clients; the echo's in pairs taking turns); ` +
     `${SECONDS} s a phase; ${IDLE} idle connections\n` +
     "acts/s: every logged action (bots' included) for Grimoire, every ack for the echo; CPU per act: the server process's CPU time over the phase " +
-    "(every thread: bots, GC) over those acts, and its main thread's alone; storage: the durations of its writes summed, per act; " +
+    "(every thread: bots, GC) over those acts, and its main thread's alone; storage: writes per act × their mean ms (SQLite's block the loop); " +
     "loop lag: the server's event-loop delay p99 over the phase; fan-out: latencies only (its time goes to connecting spectators)\n\n" +
-    "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | main thread's ms | storage writes ms per act | loop lag p99 ms | refused acts |\n" +
-    "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | ------------------------: | --------------: | -----------: |\n" +
+    "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | main thread's ms | storage writes per act × mean ms | loop lag p99 ms | refused acts |\n" +
+    "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | -------------------------------: | --------------: | -----------: |\n" +
     [echo, grimoire].flatMap((r) => [phaseLine(r, "bot", r.bot), phaseLine(r, "fan-out", r.fanout, false), phaseLine(r, "hvh", r.hvh)]).join("\n") +
     "\n\n| server | RSS per open match | RSS per idle connection |\n| ------ | -----------------: | ----------------------: |\n" +
     [echo, grimoire].map((r) => `| ${name(r)} | ${r.rssPerMatchKb === null ? "—" : `${r.rssPerMatchKb.toFixed(0)} KB`} | ${ms(r.rssPerConnectionKb)} KB |`).join("\n") +

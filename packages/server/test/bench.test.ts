@@ -32,8 +32,10 @@ function expectFinite(value: unknown, where: string): void {
 
 function expectPhase(phase: Record<string, unknown>, where: string, grimoire = true): void {
   for (const figure of PHASE_FIGURES) expectFinite(phase[figure], `${where}.${figure}`);
-  if (grimoire) expectFinite(phase.storagePerActMs, `${where}.storagePerActMs`);
-  else expect(phase.storagePerActMs, `${where}.storagePerActMs`).toBeNull();
+  for (const figure of ["storageWritesPerAct", "storageWriteMeanMs"]) {
+    if (grimoire) expectFinite(phase[figure], `${where}.${figure}`);
+    else expect(phase[figure], `${where}.${figure}`).toBeNull();
+  }
   expect(phase.acts as number, `${where}: no act`).toBeGreaterThan(0);
 }
 
