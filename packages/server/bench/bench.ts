@@ -154,6 +154,7 @@ async function statsOf(server: Server): Promise<Stats> {
 interface ClientResults {
   latencies: number[];
   errors: number;
+  refused: Record<string, number>;
   matchesPlayed: number;
   /** From the first client's start to the last one's end (epoch ms), the processes' start-up left out. */
   began: number;
@@ -165,6 +166,10 @@ async function runClients(jobs: ClientJob[]): Promise<ClientResults> {
   return {
     latencies: results.flatMap((r) => r.latencies),
     errors: results.reduce((n, r) => n + r.errors, 0),
+    refused: results.reduce<Record<string, number>>((all, r) => {
+      for (const [code, n] of Object.entries(r.refused)) all[code] = (all[code] ?? 0) + n;
+      return all;
+    }, {}),
     matchesPlayed: results.reduce((n, r) => n + r.matchesPlayed, 0),
     began: Math.min(...results.map((r) => r.began)),
     ended: Math.max(...results.map((r) => r.ended)),
@@ -217,6 +222,8 @@ interface Phase {
   loopLagP99Ms: number;
   matchesPlayed: number;
   errors: number;
+  /** Refused acts by error code. */
+  refused: Record<string, number>;
 }
 
 /**
@@ -244,7 +251,7 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
     actsPerSecond: acts / elapsed,
     p50: percentile(results.latencies, 50),
     p99: percentile(results.latencies, 99),
-    max: results.latencies.reduce((a, b) => Math.max(a, b), 0),
+    max: results.latencies.length > 0 ? results.latencies.reduce((a, b) => Math.max(a, b), 0) : NaN,
     cpuPerActMs: acts > 0 ? cpuMs / acts : NaN,
     mainCpuPerActMs: acts > 0 ? mainCpuMs / acts : NaN,
     storageWritesPerAct: kind === "echo" ? null : acts > 0 ? writes / acts : NaN,
@@ -252,6 +259,7 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
     loopLagP99Ms: Math.max(...after.map((a) => a.loopLagP99Ms)),
     matchesPlayed: results.matchesPlayed,
     errors: results.errors,
+    refused: results.refused,
   };
 }
 
@@ -364,6 +372,7 @@ const machine = { cpus: cpu.length, model: cpu[0]?.model ?? "?", memoryGiB: Math
 const machineLine = `Machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGiB.toFixed(1)} GiB, Node ${machine.node}, load ${machine.load.toFixed(2)}\n`;
 const options = { matches: MATCHES, spectators: SPECTATORS, tables: TABLES, seconds: SECONDS, fanout: FANOUT, idle: IDLE, clients: CLIENTS, processes: PROCESSES };
 const ms = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : "—");
+const refusedText = (p: Phase) => `${p.errors}${p.errors > 0 ? ` (${Object.entries(p.refused).map(([code, n]) => `${code} ${n}`).join(", ")})` : ""}`;
 const met = (ok: boolean) => (ok ? "yes" : "**no**");
 const targetTable = (rows: [string, string, boolean][]) =>
   "| target | measured | met |\n| ------ | -------: | :-: |\n" + rows.map(([what, value, ok]) => `| ${what} | ${value} | ${met(ok)} |`).join("\n") + "\n";
@@ -379,7 +388,7 @@ if (PROCESSES > 0) {
     process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, processes })}\n`);
   } else {
     const line = (r: ProcessesRow, p: "bot" | "hvh") =>
-      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].loopLagP99Ms)} | ${r[p].matchesPlayed} | ${r[p].errors} |`;
+      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].loopLagP99Ms)} | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
     process.stdout.write(
       machineLine +
         `PostgreSQL + Redis, ${SECONDS} s a phase; bot: ${MATCHES} matches (${GAME}, a human seat against an easy bot, ${spectatorsPerMatch} spectators each); ` +
@@ -410,7 +419,7 @@ if (JSON_OUT) {
 const name = (r: ServerRow) => (r.server === "grimoire" ? "Grimoire" : "bare ws echo");
 // The fan-out phase's time goes mostly to connecting its spectators: its acts/s and CPU per act are not the server's per act.
 const phaseLine = (r: ServerRow, label: string, p: Phase, perAct = true) =>
-  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${ms(p.loopLagP99Ms)} | ${p.errors} |`;
+  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${ms(p.loopLagP99Ms)} | ${refusedText(p)} |`;
 process.stdout.write(
   machineLine +
     `bot: ${MATCHES} matches (${GAME}, a human seat driven over loopback against an easy bot; the echo's clients act in a free loop), ${SPECTATORS} spectators; ` +

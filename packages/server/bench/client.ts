@@ -46,6 +46,8 @@ async function post(path: string, body: unknown): Promise<any> {
 
 const latencies: number[] = [];
 let errors = 0;
+/** Refused acts by error code. */
+const refused: Record<string, number> = {};
 let matchesPlayed = 0;
 const began = Date.now();
 const until = began + job.seconds * 1000;
@@ -82,6 +84,7 @@ async function playGrimoire(): Promise<void> {
           if (latest) act(latest);
         } else if (m.type === "error") {
           errors++;
+          refused[m.code as string] = (refused[m.code as string] ?? 0) + 1;
           pendingRef = null;
         } else if (m.type === "sync" || m.type === "update") {
           latest = m;
@@ -146,6 +149,8 @@ async function playHumans(): Promise<void> {
             if (latest) act(latest);
           } else if (m.type === "error") {
             errors++;
+            refused[m.code as string] = (refused[m.code as string] ?? 0) + 1;
+          refused[m.code as string] = (refused[m.code as string] ?? 0) + 1;
             pendingRef = null;
           } else if (m.type === "sync" || m.type === "update") {
             latest = m;
@@ -236,4 +241,4 @@ else if (job.mode === "hvh") await Promise.all(Array.from({ length: job.matches 
 else await Promise.all(Array.from({ length: job.matches }, (_, i) => (job.kind === "grimoire" ? playGrimoire() : playEcho(`room${process.pid}-${i}`))));
 // began / ended: this process's playing time (epoch ms), its start-up left out.
 // Exit once the line is written: a long one to a pipe is written asynchronously, and exit would cut it.
-process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, matchesPlayed, began, ended: Date.now() })}\n`, () => process.exit(0));
+process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, refused, matchesPlayed, began, ended: Date.now() })}\n`, () => process.exit(0));
