@@ -150,8 +150,10 @@ async function playHumans(): Promise<void> {
           } else if (m.type === "error") {
             errors++;
             refused[m.code as string] = (refused[m.code as string] ?? 0) + 1;
-          refused[m.code as string] = (refused[m.code as string] ?? 0) + 1;
+            // Refused: nothing changed, so no update will come; act again from what is known.
             pendingRef = null;
+            acted = -1;
+            if (latest) act(latest);
           } else if (m.type === "sync" || m.type === "update") {
             latest = m;
             act(m);

@@ -20,7 +20,7 @@ loopDelay.enable();
 createInterface({ input: process.stdin }).on("line", (line) => {
   if (line.trim() !== "stats") return;
   const { user, system } = process.cpuUsage();
-  // The histogram records how late a 10 ms timer fired, in ns (it starts at the resolution).
+  // The histogram records the intervals between runs of a 10 ms timer, in ns: the lag is what exceeds 10 ms.
   const loopLagP99Ms = loopDelay.count > 0 ? Math.max(0, loopDelay.percentile(99) / 1e6 - 10) : 0;
   loopDelay.reset();
   // /proc/<pid>/task/<pid>/stat: the main thread; utime and stime are fields 14 and 15, in ticks of 10 ms.
