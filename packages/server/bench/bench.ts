@@ -1,40 +1,94 @@
 // `npm run bench:server`: the server under load, and a bare `ws` echo server as the ceiling, in
-// the same run. Each server runs in its own process (its RSS is its own); clients are separate
-// processes over loopback. Phases per server:
+// the same run, and where the time goes: each server's CPU per act and event-loop lag. Each server
+// runs in its own process (its RSS and CPU are its own; it reports its CPU time and loop delay
+// through a side channel, see serve.ts); clients are separate processes over loopback. Phases per
+// server:
 //   idle     C connections that said hello and do nothing: RSS per idle connection;
 //   open     (Grimoire) `--matches` × 10 matches started, nobody connected: RSS per open match;
-//   play     `--matches` concurrent matches, each a human seat driven by a client process
+//   bot      `--matches` concurrent matches, each a human seat driven by a client process
 //            (acting as soon as it may) against an easy bot on the server, with `--spectators`
 //            spread over them: actions/s (every logged action, bots' included) and the human
-//            acts' ack latency, p50 / p99 / max;
-//   fanout   one match with `--fanout` spectators: the ack latency of its acts.
-// The echo server acks each act first, then sends a 1.5 KB update to the room.
-// Options: --matches N (20), --spectators M (200), --seconds S (10), --fanout F (1000), --clients K (2).
-// --processes P: instead, the play phase on 1, 2, … P server processes sharing PostgreSQL and Redis
-// (BENCH_DATABASE_URL, BENCH_REDIS_URL; a fresh schema and key prefix), tables created on one process,
-// their player and spectators connected to the others: actions/s and ack p50 / p99 for each count.
+//            acts' ack latency, p50 / p99 / max; the echo's clients act in a free closed loop;
+//   fanout   one match with `--fanout` spectators: the ack latency of its acts;
+//   hvh      `--tables` busy Abraca…What? tables of two human seats, both driven over WebSocket,
+//            each acting with a legal action as soon as it is its turn; the echo's clients are
+//            pairs in a room taking turns (each acts when the other's update arrives), the same
+//            number of clients: acts/s, act→ack p50 / p99, and Grimoire's acts/s as a percentage
+//            of the echo's.
+// Before them, a second of a few hvh tables warms the server up (not measured).
+// Every play phase reports the server's CPU per act (its process's user + system time over the
+// phase, bot threads included, divided by the acts it logged or, for the echo, acked), its main
+// thread's alone, Grimoire's storage writes per act and their mean duration (from /metrics) and
+// the event-loop lag p99 over the phase.
+// --processes P: instead, the bot and hvh phases on 1, 2, … P server processes sharing PostgreSQL
+// and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; a fresh schema and key prefix), tables created on
+// one process, their players and spectators connected to the others: the same figures, CPU per act
+// summed over every process, and its ratio to one process's.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import type { ClientJob } from "./client.ts";
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(args[i + 1]);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} takes a number`);
+const USAGE = `Usage: npm run bench:server -- [options]
+
+Grimoire's server against a bare ws echo server: actions/s, ack latency, CPU per act, event-loop
+lag p99, RSS per open match and per idle connection.
+
+Options:
+  --matches N      bot phase: concurrent matches, a human seat against an easy bot (20)
+  --spectators M   bot phase: spectators spread over the matches (200)
+  --tables T       hvh phase: busy human-vs-human tables, both seats driven by the bench (50)
+  --seconds S      length of the bot and hvh phases (10)
+  --fanout F       fan-out phase: spectators on one match (1000)
+  --idle C         idle connections held for RSS per connection (1000)
+  --clients K      client processes per phase (2)
+  --processes P    instead: the bot and hvh phases on 1, 2, … P processes on PostgreSQL and Redis
+                   (BENCH_DATABASE_URL, BENCH_REDIS_URL)
+  --json           print one JSON object instead of tables
+  -h, --help       this help
+`;
+
+const { values: flags } = parseArgs({
+  options: {
+    matches: { type: "string" },
+    spectators: { type: "string" },
+    tables: { type: "string" },
+    seconds: { type: "string" },
+    fanout: { type: "string" },
+    idle: { type: "string" },
+    clients: { type: "string" },
+    processes: { type: "string" },
+    json: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
+  strict: true,
+});
+if (flags.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const option = (name: keyof typeof flags, fallback: number) => {
+  const raw = flags[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (typeof raw !== "string" || raw.trim() === "" || !Number.isFinite(value) || value < 0) throw new Error(`--${name} takes a number, not ${String(raw)}`);
   return value;
 };
 const MATCHES = option("matches", 20);
 const SPECTATORS = option("spectators", 200);
+const TABLES = option("tables", 50);
 const SECONDS = option("seconds", 10);
 const FANOUT = option("fanout", 1000);
+const IDLE = option("idle", 1000);
 const CLIENTS = Math.max(1, option("clients", 2));
 const PROCESSES = option("processes", 0);
-const IDLE = 1000;
+const JSON_OUT = flags.json;
 const GAME = "abracadawhat";
+
+/** Issue #23's targets. */
+const TARGETS = { hvhPercentOfEcho: 50, hvhAckP99Ms: 20, cpuPerActMs: 0.2, processesCpuRatio: 1.5 };
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,24 +118,73 @@ function lineFrom(child: ChildProcess, test: (line: string) => boolean): Promise
       }
     };
     child.stdout!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`${child.spawnargs.join(" ")} exited with ${code}`)));
+    // "close", not "exit": a process can exit before its last (long) line has been read.
+    child.once("close", (code) => reject(new Error(`${child.spawnargs.join(" ")} exited with ${code} without printing the line awaited`)));
   });
 }
 
-async function startServer(kind: "grimoire" | "echo" | "cluster", env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; port: number }> {
+interface Server {
+  child: ChildProcess;
+  port: number;
+}
+interface Stats {
+  cpuMs: number;
+  mainCpuMs: number;
+  loopLagP99Ms: number;
+}
+
+async function startServer(kind: "grimoire" | "echo" | "cluster", env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const child = node("serve.ts", [kind], env);
   const port = Number((await lineFrom(child, (l) => l.startsWith("PORT "))).slice(5));
   return { child, port };
 }
 
-async function runClients(jobs: ClientJob[]): Promise<{ latencies: number[]; errors: number; matchesPlayed: number }> {
-  const results = await Promise.all(jobs.map((job) => lineFrom(node("client.ts", [JSON.stringify(job)]), (l) => l.startsWith("{")).then((l) => JSON.parse(l) as { latencies: number[]; errors: number; matchesPlayed: number })));
-  return { latencies: results.flatMap((r) => r.latencies), errors: results.reduce((n, r) => n + r.errors, 0), matchesPlayed: results.reduce((n, r) => n + r.matchesPlayed, 0) };
+async function stop(servers: Server[]): Promise<void> {
+  for (const s of servers) s.child.kill("SIGTERM");
+  await Promise.all(servers.map((s) => new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once("exit", r)))));
 }
 
-async function actionsLogged(port: number): Promise<number> {
+/** The server's CPU time so far and its loop delay p99 since the last ask (serve.ts's side channel). */
+async function statsOf(server: Server): Promise<Stats> {
+  const line = lineFrom(server.child, (l) => l.startsWith("STATS "));
+  server.child.stdin!.write("stats\n");
+  return JSON.parse((await line).slice(6)) as Stats;
+}
+
+interface ClientResults {
+  latencies: number[];
+  errors: number;
+  refused: Record<string, number>;
+  matchesPlayed: number;
+  /** From the first client's start to the last one's end (epoch ms), the processes' start-up left out. */
+  began: number;
+  ended: number;
+}
+
+async function runClients(jobs: ClientJob[]): Promise<ClientResults> {
+  const results = await Promise.all(jobs.map((job) => lineFrom(node("client.ts", [JSON.stringify(job)]), (l) => l.startsWith("{")).then((l) => JSON.parse(l) as ClientResults)));
+  return {
+    latencies: results.flatMap((r) => r.latencies),
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    refused: results.reduce<Record<string, number>>((all, r) => {
+      for (const [code, n] of Object.entries(r.refused)) all[code] = (all[code] ?? 0) + n;
+      return all;
+    }, {}),
+    matchesPlayed: results.reduce((n, r) => n + r.matchesPlayed, 0),
+    began: Math.min(...results.map((r) => r.began)),
+    ended: Math.max(...results.map((r) => r.ended)),
+  };
+}
+
+/** From Grimoire's /metrics: actions logged so far, and storage writes (every operation) and their seconds summed. */
+async function counters(port: number): Promise<{ actions: number; storageWrites: number; storageSeconds: number }> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  return [...text.matchAll(/^grimoire_actions_total\{[^}]*\} (\S+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  const total = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((n, m) => n + Number(m[1]), 0);
+  return {
+    actions: total(/^grimoire_actions_total\{[^}]*\} (\S+)$/gm),
+    storageWrites: total(/^grimoire_storage_write_seconds_count\{[^}]*\} (\S+)$/gm),
+    storageSeconds: total(/^grimoire_storage_write_seconds_sum\{[^}]*\} (\S+)$/gm),
+  };
 }
 
 async function post(port: number, path: string, body: unknown): Promise<any> {
@@ -94,24 +197,101 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-interface Row {
-  server: string;
-  actionsPerSecond: number;
+const split = (total: number, parts: number) => Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** One play phase's figures. */
+interface Phase {
+  acts: number;
+  /** Per second of the clients' playing time (their processes' start-up left out). */
+  actsPerSecond: number;
   p50: number;
   p99: number;
   max: number;
-  fanoutP50: number;
-  fanoutP99: number;
-  fanoutMax: number;
-  rssPerMatchKb: number | null;
-  rssPerConnectionKb: number;
+  /** The server's CPU time (every process's, summed) over the phase, per act it logged or acked. */
+  cpuPerActMs: number;
+  /** The same, its main thread's only (the event loop, without bot workers, GC threads and libuv's pool). */
+  mainCpuPerActMs: number;
+  /**
+   * Grimoire: storage writes per act and their mean duration (null for the echo). SQLite's block
+   * the event loop one after the other; PostgreSQL's overlap, so their product is no time of a thread.
+   */
+  storageWritesPerAct: number | null;
+  storageWriteMeanMs: number | null;
+  /** The worst process's event-loop lag p99 over the phase. */
+  loopLagP99Ms: number;
+  matchesPlayed: number;
   errors: number;
+  /** Refused acts by error code. */
+  refused: Record<string, number>;
 }
 
-const split = (total: number, parts: number) => Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
+/**
+ * Runs `jobs` against `servers`, counting acts as Grimoire logged them (every process's
+ * `grimoire_actions_total`) or, for the echo server, as acked.
+ */
+async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJob[]): Promise<Phase> {
+  const count = async () => {
+    if (kind === "echo") return { actions: 0, storageWrites: 0, storageSeconds: 0 };
+    const each = await Promise.all(servers.map((s) => counters(s.port)));
+    return { actions: sum(each.map((c) => c.actions)), storageWrites: sum(each.map((c) => c.storageWrites)), storageSeconds: sum(each.map((c) => c.storageSeconds)) };
+  };
+  const logged = await count();
+  const before = await Promise.all(servers.map(statsOf));
+  const results = await runClients(jobs);
+  const elapsed = (results.ended - results.began) / 1000;
+  const after = await Promise.all(servers.map(statsOf));
+  const end = await count();
+  const acts = kind === "grimoire" ? end.actions - logged.actions : results.latencies.length;
+  const cpuMs = sum(after.map((a, i) => a.cpuMs - before[i]!.cpuMs));
+  const mainCpuMs = sum(after.map((a, i) => a.mainCpuMs - before[i]!.mainCpuMs));
+  const writes = end.storageWrites - logged.storageWrites;
+  return {
+    acts,
+    actsPerSecond: acts / elapsed,
+    p50: percentile(results.latencies, 50),
+    p99: percentile(results.latencies, 99),
+    max: results.latencies.length > 0 ? results.latencies.reduce((a, b) => Math.max(a, b), 0) : NaN,
+    cpuPerActMs: acts > 0 ? cpuMs / acts : NaN,
+    mainCpuPerActMs: acts > 0 ? mainCpuMs / acts : NaN,
+    storageWritesPerAct: kind === "echo" ? null : acts > 0 ? writes / acts : NaN,
+    storageWriteMeanMs: kind === "echo" ? null : writes > 0 ? ((end.storageSeconds - logged.storageSeconds) * 1000) / writes : NaN,
+    loopLagP99Ms: Math.max(...after.map((a) => a.loopLagP99Ms)),
+    matchesPlayed: results.matchesPlayed,
+    errors: results.errors,
+    refused: results.refused,
+  };
+}
 
-async function measure(kind: "grimoire" | "echo"): Promise<Row> {
-  const { child, port } = await startServer(kind);
+/** Jobs for `matches` tables over the client processes; with several processes each job starts on the next one. */
+function jobsFor(ports: number[], kind: "grimoire" | "echo", mode: "play" | "hvh", matches: number, spectators: number, seconds: number): ClientJob[] {
+  return split(matches, CLIENTS)
+    .filter((m) => m > 0)
+    .map((m, i): ClientJob => {
+      const rotated = ports.map((_, k) => ports[(i + k) % ports.length]!);
+      return { port: rotated[0]!, ...(ports.length > 1 ? { ports: rotated } : {}), kind, mode, game: GAME, matches: m, spectators, seconds };
+    });
+}
+
+/** A second of a few hvh tables, not measured: the phases then run on warm code (JIT, bot threads, connections). */
+async function warmUp(kind: "grimoire" | "echo", ports: number[]): Promise<void> {
+  await runClients(jobsFor(ports, kind, "hvh", Math.min(TABLES, 4), 0, 1).slice(0, 1));
+}
+
+const spectatorsPerMatch = MATCHES > 0 ? Math.floor(SPECTATORS / MATCHES) : 0;
+
+interface ServerRow {
+  server: "echo" | "grimoire";
+  bot: Phase;
+  fanout: Phase;
+  hvh: Phase;
+  rssPerMatchKb: number | null;
+  rssPerConnectionKb: number;
+}
+
+async function measure(kind: "grimoire" | "echo"): Promise<ServerRow> {
+  const server = await startServer(kind);
+  const { child, port } = server;
   const pid = child.pid!;
   await sleep(1000);
 
@@ -121,7 +301,7 @@ async function measure(kind: "grimoire" | "echo"): Promise<Row> {
   const holder = node("client.ts", [JSON.stringify({ port, kind, mode: "idle", game: GAME, matches: 0, spectators: 0, seconds: 0, connections: IDLE, table } satisfies ClientJob)]);
   await lineFrom(holder, (l) => l === "READY");
   await sleep(1000);
-  const rssPerConnectionKb = ((rssMb(pid) - before) * 1024) / IDLE;
+  const rssPerConnectionKb = IDLE > 0 ? ((rssMb(pid) - before) * 1024) / IDLE : NaN;
   holder.stdin!.write("done\n");
   await new Promise((r) => holder.once("exit", r));
 
@@ -140,37 +320,22 @@ async function measure(kind: "grimoire" | "echo"): Promise<Row> {
     rssPerMatchKb = ((rssMb(pid) - start) * 1024) / count;
   }
 
-  // play
-  const logged = kind === "grimoire" ? await actionsLogged(port) : 0;
-  const started = Date.now();
-  const matches = split(MATCHES, CLIENTS);
-  const spectatorsPerMatch = MATCHES > 0 ? Math.floor(SPECTATORS / MATCHES) : 0;
-  const play = await runClients(matches.map((m): ClientJob => ({ port, kind, mode: "play", game: GAME, matches: m, spectators: spectatorsPerMatch, seconds: SECONDS })));
-  const elapsed = (Date.now() - started) / 1000;
-  const actions = kind === "grimoire" ? (await actionsLogged(port)) - logged : play.latencies.length;
-
-  // fanout: one match, many spectators
-  const fanout = await runClients([{ port, kind, mode: "play", game: GAME, matches: 1, spectators: FANOUT, seconds: Math.min(SECONDS, 6) }]);
-
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-  return {
-    server: kind === "grimoire" ? "Grimoire" : "bare ws echo",
-    actionsPerSecond: actions / elapsed,
-    p50: percentile(play.latencies, 50),
-    p99: percentile(play.latencies, 99),
-    max: Math.max(...play.latencies),
-    fanoutP50: percentile(fanout.latencies, 50),
-    fanoutP99: percentile(fanout.latencies, 99),
-    fanoutMax: Math.max(...fanout.latencies),
-    rssPerMatchKb,
-    rssPerConnectionKb,
-    errors: play.errors + fanout.errors,
-  };
+  await warmUp(kind, [port]);
+  const bot = await phase(kind, [server], jobsFor([port], kind, "play", MATCHES, spectatorsPerMatch, SECONDS));
+  const fanout = await phase(kind, [server], [{ port, kind, mode: "play", game: GAME, matches: 1, spectators: FANOUT, seconds: Math.min(SECONDS, 6) }]);
+  const hvh = await phase(kind, [server], jobsFor([port], kind, "hvh", TABLES, 0, SECONDS));
+  await stop([server]);
+  return { server: kind, bot, fanout, hvh, rssPerMatchKb, rssPerConnectionKb };
 }
 
-/** The play phase on `n` processes in cluster mode. */
-async function measureProcesses(n: number): Promise<{ processes: number; actionsPerSecond: number; p50: number; p99: number; errors: number; matchesPlayed: number }> {
+interface ProcessesRow {
+  processes: number;
+  bot: Phase;
+  hvh: Phase;
+}
+
+/** The bot and hvh phases on `n` processes in cluster mode. */
+async function measureProcesses(n: number): Promise<ProcessesRow> {
   const { PostgresStorage } = await import("../src/storage.ts");
   const { Redis } = await import("ioredis");
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -181,61 +346,99 @@ async function measureProcesses(n: number): Promise<{ processes: number; actions
   await storage.dropSchema();
   await storage.migrate();
   const env = { BENCH_DATABASE_URL: databaseUrl, BENCH_REDIS_URL: redisUrl, BENCH_PG_SCHEMA: schema, BENCH_REDIS_PREFIX: prefix };
-  const servers = [];
-  for (let i = 0; i < n; i++) servers.push(await startServer("cluster", env));
-  await sleep(1000);
-  const ports = servers.map((s) => s.port);
-  const count = async () => (await Promise.all(ports.map(actionsLogged))).reduce((a, b) => a + b, 0);
-  const logged = await count();
-  const started = Date.now();
-  const jobs = split(MATCHES, CLIENTS).map((m, i): ClientJob => {
-    const rotated = ports.map((_, k) => ports[(i + k) % ports.length]!);
-    return { port: rotated[0]!, ports: rotated, kind: "grimoire", mode: "play", game: GAME, matches: m, spectators: MATCHES > 0 ? Math.floor(SPECTATORS / MATCHES) : 0, seconds: SECONDS };
-  });
-  const play = await runClients(jobs);
-  const elapsed = (Date.now() - started) / 1000;
-  const actions = (await count()) - logged;
-  for (const s of servers) s.child.kill("SIGTERM");
-  await Promise.all(servers.map((s) => new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once("exit", r)))));
-  await storage.dropSchema();
-  await storage.close();
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
-  return { processes: n, actionsPerSecond: actions / elapsed, p50: percentile(play.latencies, 50), p99: percentile(play.latencies, 99), errors: play.errors, matchesPlayed: play.matchesPlayed };
+  const servers: Server[] = [];
+  try {
+    for (let i = 0; i < n; i++) servers.push(await startServer("cluster", env));
+    const ports = servers.map((s) => s.port);
+    await warmUp("grimoire", ports);
+    const bot = await phase("grimoire", servers, jobsFor(ports, "grimoire", "play", MATCHES, spectatorsPerMatch, SECONDS));
+    const hvh = await phase("grimoire", servers, jobsFor(ports, "grimoire", "hvh", TABLES, 0, SECONDS));
+    return { processes: n, bot, hvh };
+  } finally {
+    await stop(servers);
+    await storage.dropSchema();
+    await storage.close();
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }
 }
 
+// ------------------------------------------------------------------------------------- report
+
+const cpu = cpus();
+const machine = { cpus: cpu.length, model: cpu[0]?.model ?? "?", memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10, node: process.version, load: Math.round(loadavg()[0]! * 100) / 100 };
+const machineLine = `Machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGiB.toFixed(1)} GiB, Node ${machine.node}, load ${machine.load.toFixed(2)}\n`;
+const options = { matches: MATCHES, spectators: SPECTATORS, tables: TABLES, seconds: SECONDS, fanout: FANOUT, idle: IDLE, clients: CLIENTS, processes: PROCESSES };
+const ms = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : "—");
+const refusedText = (p: Phase) => `${p.errors}${p.errors > 0 ? ` (${Object.entries(p.refused).map(([code, n]) => `${code} ${n}`).join(", ")})` : ""}`;
+const met = (ok: boolean) => (ok ? "yes" : "**no**");
+const targetTable = (rows: [string, string, boolean][]) =>
+  "| target | measured | met |\n| ------ | -------: | :-: |\n" + rows.map(([what, value, ok]) => `| ${what} | ${value} | ${met(ok)} |`).join("\n") + "\n";
+
 if (PROCESSES > 0) {
-  const results = [];
-  for (let n = 1; n <= PROCESSES; n++) results.push(await measureProcesses(n));
-  const cpu = cpus();
-  process.stdout.write(
-    `Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${loadavg()[0]!.toFixed(2)}\n` +
-      `${MATCHES} matches (${GAME}, a human seat against an easy bot; the table created on one process, its player and ${Math.floor(SPECTATORS / Math.max(1, MATCHES))} spectators each on the others), ${SECONDS} s, PostgreSQL + Redis\n\n` +
-      "| processes | actions/s | ack p50 ms | ack p99 ms | matches played | refused acts |\n| --------: | --------: | ---------: | ---------: | -------------: | -----------: |\n" +
-      results.map((r) => `| ${r.processes} | ${r.actionsPerSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.matchesPlayed} | ${r.errors} |`).join("\n") +
-      "\n",
-  );
+  const rows: ProcessesRow[] = [];
+  for (let n = 1; n <= PROCESSES; n++) rows.push(await measureProcesses(n));
+  const one = rows[0]!;
+  const ratio = (r: ProcessesRow, p: "bot" | "hvh") => r[p].cpuPerActMs / one[p].cpuPerActMs;
+  const last = rows[rows.length - 1]!;
+  if (JSON_OUT) {
+    const processes = rows.map((r) => ({ ...r, botCpuRatio: ratio(r, "bot"), hvhCpuRatio: ratio(r, "hvh") }));
+    process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, processes })}\n`);
+  } else {
+    const line = (r: ProcessesRow, p: "bot" | "hvh") =>
+      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].loopLagP99Ms)} | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
+    process.stdout.write(
+      machineLine +
+        `PostgreSQL + Redis, ${SECONDS} s a phase; bot: ${MATCHES} matches (${GAME}, a human seat against an easy bot, ${spectatorsPerMatch} spectators each); ` +
+        `hvh: ${TABLES} tables of two human seats; tables created on one process, their players and spectators connected to the others\n` +
+        "CPU per act: every process's CPU time over the phase (every thread: bots, GC) over the acts logged, and their main threads' alone; " +
+        "storage: writes per act × their mean ms (PostgreSQL's overlap); loop lag: the worst process's p99; PostgreSQL's and Redis's own CPU not counted\n\n" +
+        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | loop lag p99 ms | matches played | refused acts |\n" +
+        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | -------------------------------: | --------------: | -------------: | -----------: |\n" +
+        rows.flatMap((r) => [line(r, "bot"), line(r, "hvh")]).join("\n") +
+        "\n\n" +
+        targetTable([
+          [`CPU per act ≤ ${TARGETS.cpuPerActMs} ms (hvh, 1 process)`, `${ms(one.hvh.cpuPerActMs, 3)} ms`, one.hvh.cpuPerActMs <= TARGETS.cpuPerActMs],
+          [`${last.processes}-process CPU per act ≤ ${TARGETS.processesCpuRatio}× one process's (hvh)`, `${ms(ratio(last, "hvh"), 2)}×`, ratio(last, "hvh") <= TARGETS.processesCpuRatio],
+          [`${last.processes}-process CPU per act ≤ ${TARGETS.processesCpuRatio}× one process's (bot)`, `${ms(ratio(last, "bot"), 2)}×`, ratio(last, "bot") <= TARGETS.processesCpuRatio],
+        ]),
+    );
+  }
   process.exit(0);
 }
 
-const rows: Row[] = [];
-for (const kind of ["echo", "grimoire"] as const) rows.push(await measure(kind));
-const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "—");
-const cpu = cpus();
+const echo = await measure("echo");
+const grimoire = await measure("grimoire");
+const hvhPercentOfEcho = (100 * grimoire.hvh.actsPerSecond) / echo.hvh.actsPerSecond;
+if (JSON_OUT) {
+  process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, servers: [echo, grimoire], hvhPercentOfEcho })}\n`);
+  process.exit(0);
+}
+const name = (r: ServerRow) => (r.server === "grimoire" ? "Grimoire" : "bare ws echo");
+// The fan-out phase's time goes mostly to connecting its spectators: its acts/s and CPU per act are not the server's per act.
+const phaseLine = (r: ServerRow, label: string, p: Phase, perAct = true) =>
+  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${ms(p.loopLagP99Ms)} | ${refusedText(p)} |`;
 process.stdout.write(
-  `Machine: ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, load ${loadavg()[0]!.toFixed(2)}\n` +
-    `${MATCHES} matches (${GAME}, a human seat driven over loopback against an easy bot), ${SPECTATORS} spectators, ${SECONDS} s; fan-out: one match with ${FANOUT} spectators; ${IDLE} idle connections\n\n` +
-    "| server | actions/s | ack p50 ms | ack p99 ms | ack max ms | fan-out ack p50 / p99 / max ms | RSS per open match | RSS per idle connection |\n" +
-    "| ------ | --------: | ---------: | ---------: | ---------: | ------------------------------ | -----------------: | ----------------------: |\n" +
-    rows
-      .map(
-        (r) =>
-          `| ${r.server} | ${r.actionsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${ms(r.fanoutP50)} / ${ms(r.fanoutP99)} / ${ms(r.fanoutMax)} | ${r.rssPerMatchKb === null ? "—" : `${r.rssPerMatchKb.toFixed(0)} KB`} | ${r.rssPerConnectionKb.toFixed(1)} KB |`,
-      )
-      .join("\n") +
-    "\n" +
-    (rows.some((r) => r.errors > 0) ? `\nrefused acts: ${rows.map((r) => `${r.server} ${r.errors}`).join(", ")}\n` : ""),
+  machineLine +
+    `bot: ${MATCHES} matches (${GAME}, a human seat driven over loopback against an easy bot; the echo's clients act in a free loop), ${SPECTATORS} spectators; ` +
+    `fan-out: one match with ${FANOUT} spectators; hvh: ${TABLES} tables of two human seats (${2 * TABLES} clients; the echo's in pairs taking turns); ` +
+    `${SECONDS} s a phase; ${IDLE} idle connections\n` +
+    "acts/s: every logged action (bots' included) for Grimoire, every ack for the echo; CPU per act: the server process's CPU time over the phase " +
+    "(every thread: bots, GC) over those acts, and its main thread's alone; storage: writes per act × their mean ms (SQLite's block the loop); " +
+    "loop lag: the server's event-loop delay p99 over the phase; fan-out: latencies only (its time goes to connecting spectators)\n\n" +
+    "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | main thread's ms | storage writes per act × mean ms | loop lag p99 ms | refused acts |\n" +
+    "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | -------------------------------: | --------------: | -----------: |\n" +
+    [echo, grimoire].flatMap((r) => [phaseLine(r, "bot", r.bot), phaseLine(r, "fan-out", r.fanout, false), phaseLine(r, "hvh", r.hvh)]).join("\n") +
+    "\n\n| server | RSS per open match | RSS per idle connection |\n| ------ | -----------------: | ----------------------: |\n" +
+    [echo, grimoire].map((r) => `| ${name(r)} | ${r.rssPerMatchKb === null ? "—" : `${r.rssPerMatchKb.toFixed(0)} KB`} | ${ms(r.rssPerConnectionKb)} KB |`).join("\n") +
+    "\n\n" +
+    targetTable([
+      [`hvh acts/s ≥ ${TARGETS.hvhPercentOfEcho}% of the echo's (same clients)`, `${ms(hvhPercentOfEcho, 0)}% (${grimoire.hvh.actsPerSecond.toFixed(0)} / ${echo.hvh.actsPerSecond.toFixed(0)})`, hvhPercentOfEcho >= TARGETS.hvhPercentOfEcho],
+      [`hvh act→ack p99 < ${TARGETS.hvhAckP99Ms} ms (${TABLES} busy tables)`, `${ms(grimoire.hvh.p99)} ms`, grimoire.hvh.p99 < TARGETS.hvhAckP99Ms],
+      [`CPU per act ≤ ${TARGETS.cpuPerActMs} ms (hvh)`, `${ms(grimoire.hvh.cpuPerActMs, 3)} ms`, grimoire.hvh.cpuPerActMs <= TARGETS.cpuPerActMs],
+      [`CPU per act ≤ ${TARGETS.cpuPerActMs} ms (bot, bots' thinking included)`, `${ms(grimoire.bot.cpuPerActMs, 3)} ms`, grimoire.bot.cpuPerActMs <= TARGETS.cpuPerActMs],
+    ]),
 );
 process.exit(0);

@@ -1,13 +1,15 @@
 // A bench client process: drives human seats as fast as acks come back (each against a bot on
-// the server, a new table when a match ends) with spectators on every table, or holds idle
-// connections. Prints one JSON line of results. The argument is a JSON `ClientJob`.
+// the server, a new table when a match ends) with spectators on every table (`play`), or both
+// seats of human-vs-human tables, each seat acting as soon as it is its turn (`hvh`), or holds
+// idle connections. Prints one JSON line of results. The argument is a JSON `ClientJob`.
 import { WebSocket } from "ws";
 
 export interface ClientJob {
   port: number;
   kind: "grimoire" | "echo";
-  mode: "play" | "idle";
+  mode: "play" | "hvh" | "idle";
   game: string;
+  /** play: seats against a bot; hvh: human-vs-human tables (two seats, two connections). */
   matches: number;
   /** Spectators per match. */
   spectators: number;
@@ -44,8 +46,11 @@ async function post(path: string, body: unknown): Promise<any> {
 
 const latencies: number[] = [];
 let errors = 0;
+/** Refused acts by error code. */
+const refused: Record<string, number> = {};
 let matchesPlayed = 0;
-const until = Date.now() + job.seconds * 1000;
+const began = Date.now();
+const until = began + job.seconds * 1000;
 
 /** One seat against a bot, acting at once whenever asked; a new table after each match. */
 async function playGrimoire(): Promise<void> {
@@ -79,6 +84,7 @@ async function playGrimoire(): Promise<void> {
           if (latest) act(latest);
         } else if (m.type === "error") {
           errors++;
+          refused[m.code as string] = (refused[m.code as string] ?? 0) + 1;
           pendingRef = null;
         } else if (m.type === "sync" || m.type === "update") {
           latest = m;
@@ -99,6 +105,96 @@ async function playGrimoire(): Promise<void> {
     ws.close();
     for (const s of spectators) s.close();
   }
+}
+
+/**
+ * A table of two human seats, both driven here over their own connections, each acting at once
+ * with a legal action whenever the decision names its seat; a new table after each match.
+ */
+async function playHumans(): Promise<void> {
+  while (Date.now() < until) {
+    const created = await post("/api/tables", { game: job.game, seats: [{ kind: "open" }, { kind: "open" }] });
+    const id = created.table.id as string;
+    const tokens: string[] = [];
+    for (const seat of [0, 1]) tokens.push((await post(`/api/tables/${id}/join`, { name: `Bench${seat}`, seat })).token as string);
+    const sockets = await Promise.all([open(), open()]);
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (Date.now() >= until) finish();
+      }, 100);
+      const finish = () => {
+        clearInterval(timer);
+        resolve();
+      };
+      sockets.forEach((ws, seat) => {
+        let sentAt = 0;
+        let pendingRef: string | null = null;
+        let acted = -1;
+        let latest: Message | null = null;
+        let n = 0;
+        const act = (m: Message) => {
+          const decision = m.decision as { seats: number[] };
+          const legal = m.legal as { action: unknown }[] | null;
+          if (pendingRef || Date.now() >= until || !decision.seats.includes(seat) || !legal || legal.length === 0 || acted === m.version) return;
+          acted = m.version as number;
+          pendingRef = `s${seat}r${n++}`;
+          sentAt = performance.now();
+          ws.send(JSON.stringify({ type: "act", action: legal[Math.floor(Math.random() * legal.length)]!.action, ref: pendingRef }));
+        };
+        ws.on("message", (data) => {
+          const m = JSON.parse(data.toString()) as Message;
+          if (m.type === "ack" && m.ref === pendingRef) {
+            latencies.push(performance.now() - sentAt);
+            pendingRef = null;
+            if (latest) act(latest);
+          } else if (m.type === "error") {
+            errors++;
+            refused[m.code as string] = (refused[m.code as string] ?? 0) + 1;
+            // Refused: nothing changed, so no update will come; act again from what is known.
+            pendingRef = null;
+            acted = -1;
+            if (latest) act(latest);
+          } else if (m.type === "sync" || m.type === "update") {
+            latest = m;
+            act(m);
+          } else if (m.type === "over") {
+            if (seat === 0) matchesPlayed++;
+            finish();
+          }
+        });
+        ws.send(JSON.stringify({ type: "hello", tableId: id, token: tokens[seat] }));
+      });
+    });
+    for (const ws of sockets) ws.close();
+  }
+}
+
+/** Two clients in a room of the echo server taking turns: each acts when the other's update arrives. */
+async function playEchoTurns(room: string): Promise<void> {
+  const sockets = await Promise.all([open(), open()]);
+  const pad = "x".repeat(1500);
+  await new Promise<void>((resolve) => {
+    let welcomed = 0;
+    const acts: (() => void)[] = [];
+    sockets.forEach((ws, seat) => {
+      let sentAt = 0;
+      let n = 0;
+      const act = () => {
+        if (Date.now() >= until) return resolve();
+        sentAt = performance.now();
+        ws.send(JSON.stringify({ type: "act", ref: `s${seat}r${n++}`, pad }));
+      };
+      ws.on("message", (data) => {
+        const m = JSON.parse(data.toString()) as Message;
+        if (m.type === "welcome" && ++welcomed === 2) acts[0]!();
+        else if (m.type === "ack") latencies.push(performance.now() - sentAt);
+        else if (m.type === "update") act();
+      });
+      acts[seat] = act;
+      ws.send(JSON.stringify({ type: "hello", room }));
+    });
+  });
+  for (const ws of sockets) ws.close();
 }
 
 /** The same loop against the echo server: act, wait for the ack, act again. */
@@ -143,6 +239,8 @@ async function holdIdle(): Promise<void> {
 }
 
 if (job.mode === "idle") await holdIdle();
+else if (job.mode === "hvh") await Promise.all(Array.from({ length: job.matches }, (_, i) => (job.kind === "grimoire" ? playHumans() : playEchoTurns(`turns${process.pid}-${i}`))));
 else await Promise.all(Array.from({ length: job.matches }, (_, i) => (job.kind === "grimoire" ? playGrimoire() : playEcho(`room${process.pid}-${i}`))));
-process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, matchesPlayed })}\n`);
-process.exit(0);
+// began / ended: this process's playing time (epoch ms), its start-up left out.
+// Exit once the line is written: a long one to a pipe is written asynchronously, and exit would cut it.
+process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, refused, matchesPlayed, began, ended: Date.now() })}\n`, () => process.exit(0));

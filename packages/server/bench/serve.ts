@@ -1,14 +1,34 @@
 // A server for `npm run bench:server`, in its own process so its RSS is its own: `grimoire`
 // (the real server, SQLite in a temporary directory, limits lifted: the bench measures capacity,
 // not the limits), `cluster` (the same, one of several processes on PostgreSQL and Redis) or `echo` (a bare ws server: ack first, then the same update to the room; the
-// ceiling). Prints "PORT <n>".
-import { mkdtempSync, rmSync } from "node:fs";
+// ceiling). Prints "PORT <n>". Side channel: each "stats" line on stdin is answered by one line
+// "STATS {cpuMs, mainCpuMs, loopLagP99Ms}" on stdout: the process's CPU time so far (user +
+// system, every thread: bot workers, GC and libuv's pool included), the main thread's alone (the
+// event loop; from /proc, 10 ms ticks) and the event loop's delay p99 since the previous "stats".
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createServer, PostgresStorage } from "../src/index.ts";
 
 const kind = process.argv[2];
+
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+createInterface({ input: process.stdin }).on("line", (line) => {
+  if (line.trim() !== "stats") return;
+  const { user, system } = process.cpuUsage();
+  // The histogram records the intervals between runs of a 10 ms timer, in ns: the lag is what exceeds 10 ms.
+  const loopLagP99Ms = loopDelay.count > 0 ? Math.max(0, loopDelay.percentile(99) / 1e6 - 10) : 0;
+  loopDelay.reset();
+  // /proc/<pid>/task/<pid>/stat: the main thread; utime and stime are fields 14 and 15, in ticks of 10 ms.
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const mainCpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
+  process.stdout.write(`STATS ${JSON.stringify({ cpuMs: (user + system) / 1000, mainCpuMs, loopLagP99Ms })}\n`);
+});
 if (kind === "grimoire" || kind === "cluster") {
   const dataDir = mkdtempSync(join(tmpdir(), "grimoire-bench-"));
   // cluster: one of several processes (PostgreSQL schema BENCH_PG_SCHEMA, Redis prefix BENCH_REDIS_PREFIX).

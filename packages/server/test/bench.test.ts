@@ -1,0 +1,75 @@
+// `npm run bench:server` runs and reports every figure: the bench itself (bench/bench.ts) for about
+// a second a phase with tiny numbers, its --json output checked for every figure as a finite
+// number, on one process (SQLite) and on two (PostgreSQL + Redis). Nothing is asserted about the
+// values: they measure a shared machine.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const BENCH = fileURLToPath(new URL("../bench/bench.ts", import.meta.url));
+const TINY = ["--seconds", "1", "--matches", "2", "--spectators", "2", "--tables", "2", "--fanout", "5", "--idle", "20", "--clients", "1", "--json"];
+const PHASE_FIGURES = ["acts", "actsPerSecond", "p50", "p99", "max", "cpuPerActMs", "mainCpuPerActMs", "loopLagP99Ms", "matchesPlayed", "errors"];
+
+async function bench(args: string[]): Promise<any> {
+  const env = {
+    ...process.env,
+    ...(process.env.TEST_DATABASE_URL ? { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...(process.env.TEST_REDIS_URL ? { BENCH_REDIS_URL: process.env.TEST_REDIS_URL } : {}),
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", BENCH, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  expect(code, err).toBe(0);
+  return JSON.parse(out.trim().split("\n").at(-1)!);
+}
+
+function expectFinite(value: unknown, where: string): void {
+  expect(typeof value === "number" && Number.isFinite(value), `${where}: ${String(value)}`).toBe(true);
+}
+
+function expectPhase(phase: Record<string, unknown>, where: string, grimoire = true): void {
+  for (const figure of PHASE_FIGURES) expectFinite(phase[figure], `${where}.${figure}`);
+  for (const figure of ["storageWritesPerAct", "storageWriteMeanMs"]) {
+    if (grimoire) expectFinite(phase[figure], `${where}.${figure}`);
+    else expect(phase[figure], `${where}.${figure}`).toBeNull();
+  }
+  expect(phase.acts as number, `${where}: no act`).toBeGreaterThan(0);
+}
+
+describe("bench:server", () => {
+  it("--help names every option", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", BENCH, "--help"], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(0);
+    for (const option of ["--matches", "--spectators", "--tables", "--seconds", "--fanout", "--idle", "--clients", "--processes", "--json", "--help"]) expect(out).toContain(option);
+  });
+
+  // About 20 s on a quiet machine, most of it starting client processes; 50 s seen under a load of 18 on 2 cores.
+
+  it("one process: every phase's acts/s, ack p50 / p99, CPU per act and loop lag, for Grimoire and the echo", async () => {
+    const report = await bench(TINY);
+    expect(report.servers.map((s: { server: string }) => s.server)).toEqual(["echo", "grimoire"]);
+    for (const server of report.servers) {
+      for (const phase of ["bot", "fanout", "hvh"]) expectPhase(server[phase], `${server.server}.${phase}`, server.server === "grimoire");
+      expectFinite(server.rssPerConnectionKb, `${server.server}.rssPerConnectionKb`);
+    }
+    expectFinite(report.servers[1].rssPerMatchKb, "grimoire.rssPerMatchKb");
+    expectFinite(report.hvhPercentOfEcho, "hvhPercentOfEcho");
+    for (const target of ["hvhPercentOfEcho", "hvhAckP99Ms", "cpuPerActMs", "processesCpuRatio"]) expectFinite(report.targets[target], `targets.${target}`);
+    for (const figure of ["cpus", "memoryGiB", "load"]) expectFinite(report.machine[figure], `machine.${figure}`);
+  }, 300_000);
+
+  it("--processes 2 (PostgreSQL + Redis): the same figures on 1 and 2 processes, and CPU per act against one process's", async () => {
+    const report = await bench([...TINY, "--processes", "2"]);
+    expect(report.processes.map((r: { processes: number }) => r.processes)).toEqual([1, 2]);
+    for (const row of report.processes) {
+      for (const phase of ["bot", "hvh"]) expectPhase(row[phase], `${row.processes} processes.${phase}`);
+      expectFinite(row.botCpuRatio, `${row.processes} processes.botCpuRatio`);
+      expectFinite(row.hvhCpuRatio, `${row.processes} processes.hvhCpuRatio`);
+    }
+  }, 300_000);
+});
