@@ -2,6 +2,8 @@
 // environment variables that change them (docs/server.md, "Limits"), and the token buckets,
 // keyed by client address, that enforce the rates and say how long to wait (in memory here; the
 // log-in buckets of several processes live in Redis, cluster.ts).
+import { LEADERBOARD_MIN_GAMES } from "./rated.ts";
+
 
 export interface Limits {
   /** Open WebSocket connections from one address. */
@@ -36,6 +38,8 @@ export interface Limits {
   readonly headersTimeoutMs: number;
   /** Post-game reviews being computed at once, server-wide (each a record's decisions queued in the bot workers). */
   readonly reviewsRunning: number;
+  /** Rated matches an account needs to appear on a game's leaderboard (`LEADERBOARD_MIN_GAMES`, rated.ts). */
+  readonly leaderboardMinGames: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -56,6 +60,7 @@ export const DEFAULT_LIMITS: Limits = {
   requestTimeoutMs: 10_000,
   headersTimeoutMs: 5_000,
   reviewsRunning: 8,
+  leaderboardMinGames: LEADERBOARD_MIN_GAMES,
 };
 
 /** The environment variable of each limit. */
@@ -77,6 +82,7 @@ export const LIMIT_ENV: Readonly<Record<keyof Limits, string>> = {
   requestTimeoutMs: "LIMIT_REQUEST_TIMEOUT_MS",
   headersTimeoutMs: "LIMIT_HEADERS_TIMEOUT_MS",
   reviewsRunning: "LIMIT_REVIEWS_RUNNING",
+  leaderboardMinGames: "LIMIT_LEADERBOARD_MIN_GAMES",
 };
 
 /** The limits from the environment (each a positive integer), the defaults elsewhere. */

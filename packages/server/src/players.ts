@@ -9,7 +9,7 @@ import { findAccount, hashPassword, newPlayerId, newSessionToken, parseAccountNa
 import { HubError, sha256, type Account, type Clock } from "./hub.ts";
 import { KeyedBuckets, type Buckets, type Limits } from "./limits.ts";
 import { nameSkeleton, type BotLevel, type LeaderboardResponse, type MeResponse, type MySeatsResponse, type ProfileResponse, type RatingInfo } from "./protocol.ts";
-import { ordinal } from "./ratings.ts";
+import { isProvisional, ordinal } from "./ratings.ts";
 import { NameTakenError, type PlayerRecord, type SeatLink, type Storage } from "./storage.ts";
 
 /** Seats a browser held as a guest, claimed with a new account or a log-in (at most this many). */
@@ -31,8 +31,8 @@ const credentialsSchema = z
 
 const passwordChangeSchema = z.object({ current: z.string().max(1000), password: z.string().max(1000) }).strict();
 
-function ratingInfo(r: { mu: number; sigma: number }): RatingInfo {
-  return { mu: r.mu, sigma: r.sigma, ordinal: ordinal(r) };
+function ratingInfo(r: { mu: number; sigma: number; played: number }): RatingInfo {
+  return { mu: r.mu, sigma: r.sigma, ordinal: ordinal(r), ...(isProvisional(r.played) ? { provisional: true } : {}) };
 }
 
 function badMessage(error: z.ZodError): HubError {
@@ -260,7 +260,7 @@ export function registerPlayerRoutes(
     const game = games.find((g) => g.id === request.params.game);
     if (!game) throw new HubError("unknown-game", `unknown game "${request.params.game.slice(0, 64)}"`);
     const { limit, offset } = pageOf(request.query);
-    const board = await stored("reading the leaderboard", () => storage.leaderboard(game.id, limit, offset));
+    const board = await stored("reading the leaderboard", () => storage.leaderboard(game.id, limit, offset, limits.leaderboardMinGames));
     const names = new Map((await stored("reading players", () => storage.playersById(board.rows.filter((r) => !r.key.startsWith("bot:")).map((r) => r.key)))).map((p) => [p.id, p.name]));
     return {
       game: game.id,

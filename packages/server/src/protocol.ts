@@ -235,6 +235,8 @@ export interface TableInfo {
   readonly spectatorChat: boolean;
   /** Hints may be asked at this table (no rated result at stake: see `isRated`); always sent by this server. */
   readonly hints?: boolean;
+  /** A rated match that ended before every human made two decisions of their own: not rated (ratings.ts). */
+  readonly aborted?: boolean;
 }
 
 export interface DecisionInfo {
@@ -499,6 +501,8 @@ export interface RatingInfo {
   readonly sigma: number;
   /** mu − 3σ: the number shown. */
   readonly ordinal: number;
+  /** From fewer than 10 rated matches (`PROVISIONAL_BELOW`): shown with a "?". Absent: settled or unknown. */
+  readonly provisional?: boolean;
 }
 
 /** GET /api/players/:name */

@@ -35,3 +35,14 @@ export function isRated(table: RatedFacts): boolean {
 export function hintsAllowed(table: RatedFacts): boolean {
   return !isRated(table);
 }
+
+// The rules against farming ratings (ratings.ts says why): their numbers, here without openskill,
+// for the storage's SQL too.
+/** Decisions of its own each human seat must have made for a rated match to count. */
+export const MIN_OWN_DECISIONS = 2;
+/** The window in which repeated matches between the same two accounts count less. */
+export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Rated matches an account needs to be listed on a game's leaderboard. */
+export const LEADERBOARD_MIN_GAMES = 5;
+/** Below this many rated matches, a rating is provisional. */
+export const PROVISIONAL_BELOW = 10;

@@ -5,6 +5,9 @@
 import { ordinal as openskillOrdinal, rate, rating } from "openskill";
 import type { BotLevel, OutcomeInfo } from "./protocol.ts";
 import type { SeatRecord } from "./storage.ts";
+import { MIN_OWN_DECISIONS, PROVISIONAL_BELOW } from "./rated.ts";
+
+export { LEADERBOARD_MIN_GAMES, MIN_OWN_DECISIONS, PROVISIONAL_BELOW, REPEAT_WINDOW_MS } from "./rated.ts";
 
 export interface Skill {
   readonly mu: number;
@@ -48,15 +51,6 @@ export interface MatchResult {
 //   then not at all (`repeatWeight`);
 // - the leaderboard lists accounts with LEADERBOARD_MIN_GAMES rated matches or more, and a rating
 //   from fewer than PROVISIONAL_BELOW matches is provisional (marked "?").
-
-/** Decisions of its own each human seat must have made for a rated match to count. */
-export const MIN_OWN_DECISIONS = 2;
-/** The window in which repeated matches between the same two accounts count less. */
-export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** Rated matches an account needs to be listed on a game's leaderboard. */
-export const LEADERBOARD_MIN_GAMES = 5;
-/** Below this many rated matches, a rating is provisional. */
-export const PROVISIONAL_BELOW = 10;
 
 export function isProvisional(played: number): boolean {
   return played < PROVISIONAL_BELOW;
@@ -124,8 +118,10 @@ export function matchResultOf(
   table: { id: string; game: string; rated: boolean; seats: readonly SeatRecord[]; meta?: { readonly resigned: readonly { readonly seat: number }[] } },
   outcome: OutcomeInfo,
   at: number,
+  decisions?: readonly number[],
 ): MatchResult | null {
   if (!table.rated) return null;
+  if (decisions && endedTooEarly(table.seats, decisions)) return null;
   const humans = table.seats.filter((s) => s.kind === "human");
   if (humans.length === 0 || humans.some((s) => !s.player)) return null;
   if (new Set(humans.map((s) => s.player)).size !== humans.length) return null;

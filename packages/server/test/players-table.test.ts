@@ -71,6 +71,26 @@ async function ask(c: Client, message: Record<string, unknown>): Promise<Extract
   return Promise.race([c.waitFor("ack", (m) => m.ref === ref), c.waitFor("error", (m) => m.ref === ref)]);
 }
 
+/**
+ * Each seat of `clients` makes `n` decisions of its own (its first legal action each time): a
+ * rated match counts only once every human seat made two (ratings.ts, MIN_OWN_DECISIONS).
+ */
+async function decide(clients: readonly Client[], seats: readonly number[], n: number): Promise<void> {
+  await Promise.all(
+    clients.map(async (c, i) => {
+      let acted = -1;
+      for (let made = 0; made < n; ) {
+        const latest = [...c.messages].reverse().find((m) => m.type === "sync" || m.type === "update") as Extract<ServerOut, { type: "sync" | "update" }> | undefined;
+        if (latest && latest.version !== acted && latest.decision.seats.includes(seats[i]!) && latest.legal && latest.legal.length > 0) {
+          acted = latest.version;
+          expect((await ask(c, { type: "act", action: latest.legal[0]!.action })).type).toBe("ack");
+          made++;
+        } else await new Promise((r) => setTimeout(r, 10));
+      }
+    }),
+  );
+}
+
 /** Every seat of `clients` plays its first legal action until the match is over. */
 async function playOut(clients: readonly Client[], seats: readonly number[]): Promise<Outcome> {
   await Promise.all(clients.map((c, i) => c.playUntilOver(seats[i]!, ({ legal }) => (legal && legal.length > 0 ? legal[0]!.action : undefined), 60_000)));
@@ -141,6 +161,7 @@ describe("resigning at a rated table", () => {
     const b = await join(id, bob);
     const [ca, cb] = [await seated(id, a.token), await seated(id, b.token)];
     await ca.waitFor("sync");
+    await decide([ca, cb], [0, 1], 2);
     expect((await ask(ca, { type: "resign" })).type).toBe("ack");
     const over = await cb.waitFor("over");
     expect(over.outcome).toMatchObject({ winners: [1], draw: false });
@@ -157,13 +178,14 @@ describe("resigning at a rated table", () => {
 
   it("with three seats, the resigned account is played out by a bot and ranks last", async () => {
     const [ann, bob] = [await account("Lasse"), await account("Tenace")];
-    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 2 }, seats: [{ kind: "open" }, { kind: "open" }, { kind: "bot", level: "hard" }] });
+    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }, { kind: "bot", level: "hard" }] });
     const id = created.body.table.id as string;
     const a = await join(id, ann);
     const b = await join(id, bob);
     expect(b.table.rated).toBe(true);
     const [ca, cb] = [await seated(id, a.token), await seated(id, b.token)];
     await ca.waitFor("sync");
+    await decide([ca, cb], [0, 1], 2);
     expect((await ask(ca, { type: "resign" })).type).toBe("ack");
     const outcome = await playOut([cb], [1]);
     await Promise.all([ca.close(), cb.close()]);
@@ -177,6 +199,70 @@ describe("resigning at a rated table", () => {
     expectRating(loser.rating, expected[0]!);
     expectRating((await biddingOf("Tenace")).rating, expected[1]!);
   });
+});
+
+describe("ratings that cannot be farmed (issue 24)", () => {
+  /** A rated table of the two accounts; `moves`: decisions each makes before seat 0 resigns. */
+  async function resignedMatch(cookies: [string, string], moves: number): Promise<TableInfo> {
+    const { id } = await createRated([{ kind: "open" }, { kind: "open" }]);
+    const a = await join(id, cookies[0]);
+    const b = await join(id, cookies[1]);
+    const [ca, cb] = [await seated(id, a.token), await seated(id, b.token)];
+    await Promise.all([ca.waitFor("sync"), cb.waitFor("sync")]);
+    if (moves > 0) await decide([ca, cb], [0, 1], moves);
+    expect((await ask(ca, { type: "resign" })).type).toBe("ack");
+    await cb.waitFor("over");
+    const table = cb.of("table").at(-1)!.table;
+    await Promise.all([ca.close(), cb.close()]);
+    return table;
+  }
+
+  it("resigning at version 0, eight times over: every match aborted and unrated, nobody gains a point", async () => {
+    const cookies: [string, string] = [await account("Ferme"), await account("Complice")];
+    for (let i = 0; i < 8; i++) {
+      const table = await resignedMatch(cookies, 0);
+      expect(table).toMatchObject({ status: "over", aborted: true, rated: false });
+      expect((await http(server, "GET", `/api/tables/${table.id}`)).body.table).toMatchObject({ aborted: true, rated: false });
+    }
+    for (const name of ["Ferme", "Complice"]) {
+      const profile = (await http(server, "GET", `/api/players/${name}`)).body;
+      expect(profile.games.find((g: any) => g.game === "bidding")).toMatchObject({ played: 8, rating: null });
+      expect(profile.matches.every((m: any) => m.rated === false)).toBe(true);
+    }
+    const board = (await http(server, "GET", "/api/leaderboard/bidding?limit=200")).body;
+    expect(board.players.map((p: any) => p.name)).not.toContain("Complice");
+  }, 240_000);
+
+  it("one move each is still too early; two each count", async () => {
+    const cookies: [string, string] = [await account("Presse"), await account("Patient")];
+    expect(await resignedMatch(cookies, 1)).toMatchObject({ aborted: true, rated: false });
+    const counted = await resignedMatch(cookies, 2);
+    expect(counted.aborted).toBeUndefined();
+    expect((await biddingOf("Patient")).history.map((h: any) => h.table)).toEqual([counted.id]);
+  }, 120_000);
+
+  it("the same two accounts again and again within a day: two matches count fully, two by half, then none", async () => {
+    const cookies: [string, string] = [await account("Paire"), await account("Duo")];
+    let before: Player[] = [NEW, NEW];
+    for (let i = 0; i < 5; i++) {
+      const table = await resignedMatch(cookies, 2);
+      expect(table.rated).toBe(true);
+      const after = [await biddingOf("Paire"), await biddingOf("Duo")].map((g) => g.rating as Player);
+      const full = plackettLuce(before, [1, 0]);
+      const weight = [1, 1, 0.5, 0.5, 0][i]!;
+      after.forEach((r, seat) => {
+        expect(r.mu).toBeCloseTo(before[seat]!.mu + weight * (full[seat]!.mu - before[seat]!.mu), 9);
+        expect(r.sigma).toBeCloseTo(before[seat]!.sigma + weight * (full[seat]!.sigma - before[seat]!.sigma), 9);
+      });
+      before = after;
+    }
+    const paire = await biddingOf("Paire");
+    expect(paire.played).toBe(5);
+    // The fifth match changed no rating: it is in the list of matches as unrated, not in the history.
+    expect(paire.history).toHaveLength(4);
+    const matches = (await http(server, "GET", "/api/players/Paire")).body.matches;
+    expect(matches.map((m: any) => m.rated)).toEqual([false, true, true, true, true]);
+  }, 300_000);
 });
 
 describe("the creator gives a seat to a bot at a rated table", () => {

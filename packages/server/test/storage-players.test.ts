@@ -157,12 +157,14 @@ for (const make of backends) {
       }
       const history = await store.ratingHistory("id1", 10);
       expect(history).toEqual([{ tableId: "five", key: "id1", game: "bidding", mu: expect.closeTo(expected[1]!.mu, 9), sigma: expect.closeTo(expected[1]!.sigma, 9), rank: 0, won: true, at: 30 }]);
-      const board = await store.leaderboard("bidding", 3, 0);
+      const board = await store.leaderboard("bidding", 3, 0, 1);
       expect(board.total).toBe(5);
       const ordinals = board.rows.map((r) => r.mu - 3 * r.sigma);
       expect(ordinals).toEqual([...ordinals].sort((a, b) => b - a));
       expect(board.rows[0]!.key).toBe("id1");
-      expect((await store.leaderboard("bidding", 10, 3)).rows).toHaveLength(2);
+      expect((await store.leaderboard("bidding", 10, 3, 1)).rows).toHaveLength(2);
+      // The leaderboard's own rule: one rated match is not enough to be listed.
+      expect(await store.leaderboard("bidding", 10, 0)).toEqual({ rows: [], total: 0 });
     });
 
     it("a second rated match starts from the stored ratings; two ending at once both count", async () => {

@@ -40,11 +40,12 @@ async function builtClient(): Promise<string> {
   return dist;
 }
 
-export async function startE2E(): Promise<E2E> {
+/** `limits`: the server's, where a test needs other numbers (see packages/server/src/limits.ts). */
+export async function startE2E(limits: Record<string, number> = {}): Promise<E2E> {
   const outDir = await builtClient();
   const dataDir = mkdtempSync(join(tmpdir(), "grimoire-web-data-"));
   const { createServer } = await import("@grimoire/server");
-  const server = await createServer({ port: 0, host: "127.0.0.1", dataDir, webDist: outDir, botBudgetMs: 100, log: () => {} });
+  const server = await createServer({ port: 0, host: "127.0.0.1", dataDir, webDist: outDir, botBudgetMs: 100, limits, log: () => {} });
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -68,12 +69,12 @@ export async function startE2E(): Promise<E2E> {
  * allowed: the client is built first) and closed after them. Where Chromium is absent the block is
  * skipped and says so. `env` is read inside the tests, once started.
  */
-export function describeE2E(name: string, tests: (env: E2E) => void): void {
+export function describeE2E(name: string, tests: (env: E2E) => void, limits: Record<string, number> = {}): void {
   if (!hasChromium) console.warn(`${name} skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
   describe.skipIf(!hasChromium)(name, () => {
     let started: E2E | undefined;
     beforeAll(async () => {
-      started = await startE2E();
+      started = await startE2E(limits);
     }, 180_000);
     afterAll(async () => {
       await started?.close();

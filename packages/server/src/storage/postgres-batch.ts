@@ -11,8 +11,9 @@ import type pg from "pg";
 import type { MatchResult } from "../ratings.ts";
 import { INITIAL as INITIAL_SKILL } from "../ratings.ts";
 import type { WriteOutcome } from "./group-commit.ts";
-import { changesFor } from "./rating-changes.ts";
-import { fromRatingRow, fromRow, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow, type Row } from "./schema.ts";
+import { REPEAT_WINDOW_MS } from "../rated.ts";
+import { accountPairs, changesFor } from "./rating-changes.ts";
+import { PAIR_MATCHES, fromRatingRow, fromRow, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow, type Row } from "./schema.ts";
 import { StaleRowError, type SeatLink, type SessionRecord, type TableRecord, type WriteHook, type WriteOp } from "./types.ts";
 
 interface Statement {
@@ -226,10 +227,13 @@ export class PostgresBatches {
       ]),
     );
     const locked = client.query<RatingRow>("SELECT * FROM ratings WHERE game = $1 AND player_key = ANY($2) ORDER BY player_key FOR UPDATE", [result.game, keys]);
-    await settleAll([...created, locked]);
+    // The pair of accounts that met most in this game lately: repeated matches count less, then not at all.
+    const pairs = accountPairs(result).map(([a, b]) => client.query<{ n: string }>(PAIR_MATCHES, [a, b, result.game, result.at - REPEAT_WINDOW_MS]));
+    await settleAll([...created, locked, ...pairs]);
+    const earlier = Math.max(0, ...(await Promise.all(pairs)).map((r) => Number(r.rows[0]?.n ?? 0)));
     // Rows just created hold the initial rating with nothing played: the same as none.
     const statements: Statement[] = [];
-    for (const { change, played, won } of changesFor(result, (await locked).rows.map(fromRatingRow))) {
+    for (const { change, played, won } of changesFor(result, (await locked).rows.map(fromRatingRow), earlier)) {
       statements.push(
         this.write("UPDATE ratings SET mu = $3, sigma = $4, played = $5, won = $6, updated_at = $7 WHERE player_key = $1 AND game = $2", [change.key, result.game, change.after.mu, change.after.sigma, played, won, result.at]),
         this.write("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [

@@ -4,9 +4,10 @@
 import pg from "pg";
 import type { TableStatus } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
+import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { PostgresBatches } from "./postgres-batch.ts";
-import { fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_POSTGRES, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_POSTGRES, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
 import {
   commitDelayFromEnv,
   isUniqueViolation,
@@ -210,9 +211,9 @@ export class PostgresStorage implements Storage {
     return result.rows.map(fromHistoryRow);
   }
 
-  async leaderboard(game: string, limit: number, offset: number): Promise<{ rows: RatingRecord[]; total: number }> {
-    const rows = await this.pool.query<RatingRow>(`SELECT * FROM ratings WHERE game = $1 AND played > 0 ${LEADERBOARD_ORDER} LIMIT $2 OFFSET $3`, [game, limit, offset]);
-    const total = await this.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM ratings WHERE game = $1 AND played > 0", [game]);
+  async leaderboard(game: string, limit: number, offset: number, minPlayed = LEADERBOARD_MIN_GAMES): Promise<{ rows: RatingRecord[]; total: number }> {
+    const rows = await this.pool.query<RatingRow>(`SELECT * FROM ratings WHERE game = $1 AND ${listed("$4")} ${LEADERBOARD_ORDER} LIMIT $2 OFFSET $3`, [game, limit, offset, minPlayed]);
+    const total = await this.pool.query<{ n: string }>(`SELECT COUNT(*) AS n FROM ratings WHERE game = $1 AND ${listed("$2")}`, [game, minPlayed]);
     return { rows: rows.rows.map(fromRatingRow), total: Number(total.rows[0]?.n ?? 0) };
   }
 

@@ -313,6 +313,11 @@ export function fromLinkRow(row: LinkRow): SeatLink {
   return { tableId: row.table_id, seat: Number(row.seat), playerId: row.player_id, token: row.token, at: Number(row.linked_at) };
 }
 
+/** Rated matches of one game that two identities played together since a time (ratings.ts, `repeatWeight`). */
+export const PAIR_MATCHES = `SELECT COUNT(*) AS n FROM rating_history h1 JOIN rating_history h2 ON h2.table_id = h1.table_id
+  WHERE h1.player_key = $1 AND h2.player_key = $2 AND h1.game = $3 AND h1.at > $4`;
+/** Who a leaderboard lists: identities with `minPlayed` rated matches (`$n` its placeholder), and every bot level that played. */
+export const listed = (minPlayed: string) => `(played >= ${minPlayed} OR (player_key LIKE 'bot:%' AND played > 0))`;
 export const LEADERBOARD_ORDER = "ORDER BY mu - 3 * sigma DESC, played DESC, player_key";
 
 

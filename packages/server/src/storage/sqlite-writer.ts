@@ -8,7 +8,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { MatchResult } from "../ratings.ts";
-import { fromRatingRow, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow } from "./schema.ts";
+import { REPEAT_WINDOW_MS } from "../rated.ts";
+import { fromRatingRow, PAIR_MATCHES, sqlite, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow } from "./schema.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, type SentError, type SentOutcome, type WriterData, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import { crashAt, type SeatLink, type SessionRecord, type TableRecord, type WriteOp } from "./types.ts";
 
@@ -96,7 +97,10 @@ function applyResult(result: MatchResult): void {
   const keys = [...new Set(result.seats.map((s) => s.key))];
   const rows = prepared("SELECT * FROM ratings WHERE game = ? AND player_key IN (SELECT value FROM json_each(?))").all(result.game, JSON.stringify(keys)) as RatingRow[];
   if (!ratingChanges) throw new Error("rating-changes.ts is not loaded yet");
-  for (const { change, played, won } of ratingChanges.changesFor(result, rows.map(fromRatingRow))) {
+  // The pair of accounts that met most in this game lately: repeated matches count less, then not at all.
+  const since = result.at - REPEAT_WINDOW_MS;
+  const earlier = Math.max(0, ...ratingChanges.accountPairs(result).map(([a, b]) => (prepared(sqlite(PAIR_MATCHES)).get(a, b, result.game, since) as { n: number }).n));
+  for (const { change, played, won } of ratingChanges.changesFor(result, rows.map(fromRatingRow), earlier)) {
     write();
     prepared(`INSERT INTO ratings (player_key, game, mu, sigma, played, won, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (player_key, game) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, played = excluded.played, won = excluded.won, updated_at = excluded.updated_at`).run(

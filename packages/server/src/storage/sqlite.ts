@@ -9,8 +9,9 @@ import { Worker } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { TableStatus } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
+import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit, type WriteOutcome } from "./group-commit.ts";
-import { fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_SQLITE, sqlite, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_SQLITE, sqlite, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, SHARED_SLOTS, type SentError, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import {
   commitDelayFromEnv,
@@ -236,9 +237,9 @@ export class SqliteStorage implements Storage {
     return (this.read("SELECT * FROM rating_history WHERE player_key = ? ORDER BY at DESC, table_id LIMIT ?").all(key, limit) as HistoryRow[]).map(fromHistoryRow);
   }
 
-  async leaderboard(game: string, limit: number, offset: number): Promise<{ rows: RatingRecord[]; total: number }> {
-    const rows = (this.read(`SELECT * FROM ratings WHERE game = ? ${LEADERBOARD_ORDER} LIMIT ? OFFSET ?`).all(game, limit, offset) as RatingRow[]).map(fromRatingRow);
-    const total = (this.read("SELECT COUNT(*) AS n FROM ratings WHERE game = ?").get(game) as { n: number }).n;
+  async leaderboard(game: string, limit: number, offset: number, minPlayed = LEADERBOARD_MIN_GAMES): Promise<{ rows: RatingRecord[]; total: number }> {
+    const rows = (this.read(`SELECT * FROM ratings WHERE game = ? AND ${listed("?")} ${LEADERBOARD_ORDER} LIMIT ? OFFSET ?`).all(game, minPlayed, limit, offset) as RatingRow[]).map(fromRatingRow);
+    const total = (this.read(`SELECT COUNT(*) AS n FROM ratings WHERE game = ? AND ${listed("?")}`).get(game, minPlayed) as { n: number }).n;
     return { rows, total };
   }
 

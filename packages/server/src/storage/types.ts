@@ -66,6 +66,11 @@ export interface TableMeta {
   rematchOf: string | null;
   /** Players read the spectators' channel. */
   spectatorChat: boolean;
+  /**
+   * A rated table whose match ended before every human seat made its own first decisions
+   * (`MIN_OWN_DECISIONS`, ratings.ts): aborted, so unrated. Absent in rows written before.
+   */
+  aborted?: boolean;
 }
 
 export const DEFAULT_META: TableMeta = {
@@ -209,7 +214,7 @@ export interface Storage {
   playerRatings(key: string): Promise<RatingRecord[]>;
   ratingHistory(key: string, limit: number): Promise<RatingHistoryEntry[]>;
   /** Rated identities of a game, best ordinal (mu − 3σ) first. */
-  leaderboard(game: string, limit: number, offset: number): Promise<{ rows: RatingRecord[]; total: number }>;
+  leaderboard(game: string, limit: number, offset: number, minPlayed?: number): Promise<{ rows: RatingRecord[]; total: number }>;
   /**
    * Inserts or updates several rows in ONE transaction, with seat links (a rematch: the new table,
    * the link to it, and its seats held by accounts).

@@ -10,10 +10,9 @@
 import { removeResigned, replayRemovals, waitingSeats, type AnyGame, type Decision } from "@grimoire/engine";
 import type { BotRunner } from "../bots.ts";
 import type { ActorKind, ServerOut, TableInfo, WireViewer } from "../protocol.ts";
-import { matchResultOf } from "../ratings.ts";
 import { isUniqueViolation, StaleRowError, type LoggedAction, type Storage, type TableRecord } from "../storage.ts";
 import { Audience } from "./Audience.ts";
-import { banksAfter, deadlineAfter, endOf, isResigned, refuseUnlessPlaying, withoutTakeover } from "./match.ts";
+import { banksAfter, deadlineAfter, endOf, isResigned, ratedEnd, refuseUnlessPlaying, withoutTakeover } from "./match.ts";
 import { logMessage, overMessage, sync, update } from "./projections.ts";
 import { Replica } from "./Replica.ts";
 import { Scheduler } from "./Scheduler.ts";
@@ -197,8 +196,7 @@ export class TableActor {
 
   /** A log that reached the end without its status (written before one transaction held both). */
   private async finishRestored(): Promise<void> {
-    const record = { ...this.record, ...endOf(this.record, this.game, this.state, this.history.map((h) => h.events)) };
-    const result = matchResultOf(record, record.outcome!, this.env.clock.now());
+    const { record, result } = ratedEnd({ ...this.record, ...endOf(this.record, this.game, this.state, this.history.map((h) => h.events)) }, this.history, this.env.clock.now());
     await this.write("the end of the match", () => this.env.storage.saveTable(record, { result, ...this.fence() }));
     this.record = record;
     this.ended();
@@ -289,7 +287,9 @@ export class TableActor {
     const rowChanged = over || handedOver || back || record.deadline !== this.record.deadline || record.meta !== this.record.meta;
     // The log first: once appended, the action survives any crash. A rated end updates ratings in the same write.
     const entry = { version, seat, action: raw, by, at: this.env.clock.now() };
-    const result = over ? matchResultOf(record, record.outcome!, entry.at) : null;
+    const end = over ? ratedEnd(record, [...this.history, { seat, by }], entry.at) : null;
+    if (end) record.meta = end.record.meta;
+    const result = end?.result ?? null;
     await this.write("appending an action", () => this.env.storage.appendAction(this.record.id, entry, rowChanged ? record : undefined, result));
     this.state = state;
     this.record = record;

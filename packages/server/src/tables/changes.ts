@@ -5,9 +5,9 @@
 import { randomBytes } from "node:crypto";
 import { botNames, endedByResignation, waitingSeats } from "@grimoire/engine";
 import type { BotLevel, ServerOut, TableInfo } from "../protocol.ts";
-import { botKey, matchResultOf } from "../ratings.ts";
+import { botKey } from "../ratings.ts";
 import type { SeatLink, SeatRecord, TableRecord, TableWrite } from "../storage.ts";
-import { deadlineAfter, endOf, isResigned, refuseUnlessPlaying, tableLevel, withoutTakeover } from "./match.ts";
+import { deadlineAfter, endOf, isResigned, ratedEnd, refuseUnlessPlaying, tableLevel, withoutTakeover } from "./match.ts";
 import { sync } from "./projections.ts";
 import { TableActor } from "./TableActor.ts";
 import { HubError, sha256, type Account } from "./types.ts";
@@ -110,7 +110,9 @@ export function resign(live: TableActor, seat: number): Promise<number> {
     const over = endedByResignation(record.seats.length, resigned);
     if (over) Object.assign(record, endOf(record, live.game, live.state, live.history.map((h) => h.events)));
     // Ended by resigning, a rated match updates ratings in the same write, as any end does.
-    const result = over ? matchResultOf(record, record.outcome!, live.env.clock.now()) : null;
+    const end = over ? ratedEnd(record, live.history, live.env.clock.now()) : null;
+    if (end) record.meta = end.record.meta;
+    const result = end?.result ?? null;
     await live.write("a resignation", () => live.env.storage.saveTable(record, { result }));
     live.record = record;
     live.env.log(`table ${record.id}: seat ${seat} resigned${over ? ", the match is over" : ", a bot plays it out"}`);

@@ -2,6 +2,7 @@
 // time is up, the clock and time banks after a decision, the row at the end of a match.
 import { outcomeWithResignations, waitingSeats, type AnyGame, type Decision } from "@grimoire/engine";
 import type { BotLevel } from "../protocol.ts";
+import { endedTooEarly, matchResultOf, ownDecisions, type MatchResult } from "../ratings.ts";
 import type { SeatRecord, TableRecord } from "../storage.ts";
 import { eventsHash, HubError } from "./types.ts";
 
@@ -71,4 +72,15 @@ export function deadlineAfter(record: TableRecord, before: Decision | null, afte
     if (waitingSeats(after).every((s) => was.includes(s))) return record.deadline;
   }
   return now + record.turnSeconds * 1000;
+}
+
+/**
+ * The rated result of a match that just ended (its row says so), or null when unrated. A rated
+ * table whose match ended before every human seat made its own first decisions (ratings.ts) is
+ * aborted: its row is marked so (`meta.aborted`) and nothing is rated.
+ */
+export function ratedEnd(record: TableRecord, history: readonly { readonly seat: number; readonly by: string }[], at: number): { record: TableRecord; result: MatchResult | null } {
+  const result = matchResultOf(record, record.outcome!, at);
+  if (result && endedTooEarly(record.seats, ownDecisions(history, record.seats.length))) return { record: { ...record, meta: { ...record.meta, aborted: true } }, result: null };
+  return { record, result };
 }

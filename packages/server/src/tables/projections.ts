@@ -22,7 +22,9 @@ export interface Match {
 
 /** A table's public information; `elsewhere`: whether a seat is connected to another process. */
 export function infoOf(r: TableRecord, game: AnyGame, subscribers: ReadonlySet<Subscriber>, elsewhere: (seat: number) => boolean = () => false): TableInfo {
-  const rated = ratingsApply(r);
+  // A match aborted before everyone played (ratings.ts) counts for nothing: shown as unrated.
+  const aborted = r.meta.aborted === true;
+  const rated = ratingsApply(r) && !aborted;
   return {
     id: r.id,
     game: r.game,
@@ -54,6 +56,7 @@ export function infoOf(r: TableRecord, game: AnyGame, subscribers: ReadonlySet<S
     rematch: { accepted: r.meta.rematchAccepted, next: r.meta.rematchNext, previous: r.meta.rematchOf },
     spectatorChat: r.meta.spectatorChat,
     hints: hintsAllowed(r),
+    ...(aborted ? { aborted: true } : {}),
   };
 }
 

@@ -81,6 +81,7 @@ export const en = {
     over: "Game over",
     winners: "{n, plural, one {Winner} other {Winners}}: {who}",
     draw: "Draw",
+    aborted: "Aborted: the match ended before every player made two moves of their own, so it is not rated.",
     scores: "Scores: {scores}",
     score: "{name} {score, number}",
     byOther: "{line} ({by, select, bot {bot} clock {time ran out: a bot played} absent {away: a bot played} other {{by}}})",
@@ -246,6 +247,8 @@ export const en = {
     won: "Won",
     more: "Next ranks ({left, number} more)",
     bot: "Bot ({level})",
+    provisional: "provisional: fewer than 10 rated games",
+    minimum: "Players appear here after 5 rated games; a rating marked ? is provisional (fewer than 10).",
   },
   review: {
     tab: "Review",

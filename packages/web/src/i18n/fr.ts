@@ -83,6 +83,7 @@ export const fr: Texts = {
     over: "Partie terminée",
     winners: "{n, plural, one {Gagnant} other {Gagnants}} : {who}",
     draw: "Égalité",
+    aborted: "Partie annulée : elle s’est terminée avant que chaque joueur ait joué deux coups lui-même, elle n’est donc pas classée.",
     scores: "Scores : {scores}",
     score: "{name} {score, number}",
     byOther: "{line} ({by, select, bot {robot} clock {temps écoulé : un robot a joué} absent {absent : un robot a joué} other {{by}}})",
@@ -248,6 +249,8 @@ export const fr: Texts = {
     won: "Gagnées",
     more: "Rangs suivants (encore {left, number})",
     bot: "Robot ({level})",
+    provisional: "provisoire : moins de 10 parties classées",
+    minimum: "Un joueur figure ici après 5 parties classées ; des points suivis de ? sont provisoires (moins de 10 parties).",
   },
   review: {
     tab: "Analyse",

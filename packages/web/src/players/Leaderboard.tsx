@@ -48,6 +48,7 @@ export function Leaderboard({ game }: { game: string }) {
       {error ? <ErrorBox message={errorText(t, error)} /> : null}
       {!board && !error && <p aria-live="polite">{t("profile.loading")}</p>}
       {board && board.players.length === 0 && <p className="muted">{t("leaderboard.empty")}</p>}
+      {board && <p className="muted">{t("leaderboard.minimum")}</p>}
       {board && board.players.length > 0 && (
         <table>
           <thead>
@@ -64,7 +65,14 @@ export function Leaderboard({ game }: { game: string }) {
               <tr key={p.name ?? `bot-${p.bot}`} className={p.bot ? "bot" : ""}>
                 <td>{p.rank}</td>
                 <td>{p.name !== null ? <Link to={{ page: "player", name: p.name }}>{p.name}</Link> : t("leaderboard.bot", { level: t(`create.level.${p.bot}`) })}</td>
-                <td>{ratingText(i18n.language, p.rating.ordinal)}</td>
+                <td>
+                  {ratingText(i18n.language, p.rating.ordinal)}
+                  {p.rating.provisional && (
+                    <abbr className="provisional" title={t("leaderboard.provisional")}>
+                      ?
+                    </abbr>
+                  )}
+                </td>
                 <td>{p.played}</td>
                 <td>{p.won}</td>
               </tr>

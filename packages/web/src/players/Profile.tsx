@@ -56,7 +56,13 @@ export function Profile({ name }: { name: string }) {
           <p>
             {t("profile.record", { played: g.played, won: g.won })} ·{" "}
             {g.rating ? (
-              <span className="rating" data-testid="profile-rating">{t("profile.rating", { rating: ratingText(i18n.language, g.rating.ordinal) })}</span>
+              <span className="rating" data-testid="profile-rating">{t("profile.rating", { rating: ratingText(i18n.language, g.rating.ordinal) })}
+                {g.rating.provisional && (
+                  <abbr className="provisional" title={t("leaderboard.provisional")}>
+                    ?
+                  </abbr>
+                )}
+              </span>
             ) : (
               <span className="muted">{t("profile.unrated")}</span>
             )}{" "}

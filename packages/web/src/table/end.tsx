@@ -19,6 +19,7 @@ export function Outcome({ snap, tx }: { snap: MatchSnapshot; tx: GameTextApi }) 
     <section className="outcome reveal" aria-labelledby="over-h" data-testid="outcome">
       <h2 id="over-h">{t("match.over")}</h2>
       <p className="result">{outcome.draw ? t("match.draw") : t("match.winners", { who: listOf(tx.lang, outcome.winners.map(name)), n: outcome.winners.length })}</p>
+      {table?.aborted && <p data-testid="aborted">{t("match.aborted")}</p>}
       {outcome.scores.length > 0 && (
         <p>
           {t("match.scores", { scores: outcome.scores.map((score, i) => t("match.score", { name: name(i), score })).join(" · ") })}
