@@ -12,6 +12,8 @@
 // Reviews (post-game reviews and hints) go to the same workers one decision at a time, from a queue
 // of their own served only when no live decision waits and, with two workers or more, only while
 // another worker stays free for the next live decision: a review never makes a bot move wait.
+// That queue is fair too: round robin across who asked (a table's hints, a seat's review), so a
+// hint waits for at most one decision of each review being computed, not for whole reviews.
 import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { createRng, pick, type ReviewedDecision, type RngState, type Seed } from "@grimoire/engine";
@@ -39,7 +41,10 @@ export interface ReviewRequest {
   index: number;
   seed: Seed;
 }
-export type ReviewJob = Omit<ReviewRequest, "id" | "kind">;
+export type ReviewJob = Omit<ReviewRequest, "id" | "kind"> & {
+  /** Who asks (a table's hints, one seat's post-game review): reviews take turns between them. */
+  queue?: string;
+};
 
 export type BotReply =
   | { id: number; ok: true; action: unknown }
@@ -106,8 +111,8 @@ export class BotPool implements BotRunner {
   private expiry: ReturnType<typeof setTimeout> | null = null;
   /** performance.now() when a first worker was ready (null: still starting). */
   private firstReadyAt: number | null = null;
-  /** Review jobs, first come first served, after every live decision. */
-  private readonly reviews: { request: ReviewRequest; resolve(review: ReviewedDecision | null): void; reject(error: Error): void }[] = [];
+  /** Review jobs by who asked, round robin, after every live decision. */
+  private readonly reviews = new Map<string, ReviewItem[]>();
   /** Longest a worker may spend on one reviewed decision before it is replaced. */
   reviewBudgetMs = 60_000;
 
@@ -202,13 +207,19 @@ export class BotPool implements BotRunner {
 
   /** Reviews waiting for a worker. */
   get reviewsQueued(): number {
-    return this.reviews.length;
+    let n = 0;
+    for (const jobs of this.reviews.values()) n += jobs.length;
+    return n;
   }
 
   review(job: ReviewJob): Promise<ReviewedDecision | null> {
     if (this.closed) return Promise.reject(new Error("the bot pool is closed"));
+    const { queue = "", ...request } = job;
     return new Promise((resolve, reject) => {
-      this.reviews.push({ request: { ...job, id: this.nextId++, kind: "review" }, resolve, reject });
+      const item: ReviewItem = { request: { ...request, id: this.nextId++, kind: "review" }, resolve, reject };
+      const jobs = this.reviews.get(queue);
+      if (jobs) jobs.push(item);
+      else this.reviews.set(queue, [item]);
       this.pump();
     });
   }
@@ -235,16 +246,16 @@ export class BotPool implements BotRunner {
     // Live decisions all served: reviews may take a free worker, leaving one free for the next
     // live decision (with a pool of one, the worker when idle).
     const reserve = this.slots.length > 1 ? 1 : 0;
-    for (let i = 0; i < this.slots.length && this.reviews.length > 0; i++) {
+    for (let i = 0; i < this.slots.length && this.reviews.size > 0; i++) {
       const slot = this.slots[i]!;
       if (slot.busy) continue;
       if (this.slots.filter((s) => !s.busy).length <= reserve) return;
       slot.busy = true;
-      void this.runReview(i, slot, this.reviews.shift()!);
+      void this.runReview(i, slot, takeNext(this.reviews)!);
     }
   }
 
-  private async runReview(index: number, slot: Slot, job: (typeof this.reviews)[number]): Promise<void> {
+  private async runReview(index: number, slot: Slot, job: ReviewItem): Promise<void> {
     await slot.ready;
     const reply = await this.ask(index, slot, job.request, this.reviewBudgetMs);
     slot.busy = false;
@@ -319,8 +330,26 @@ export class BotPool implements BotRunner {
       }
       queue.clear();
     }
-    for (const job of this.reviews.splice(0)) job.reject(new Error("the bot pool is closed"));
+    for (const jobs of this.reviews.values()) for (const job of jobs) job.reject(new Error("the bot pool is closed"));
+    this.reviews.clear();
   }
+}
+
+interface ReviewItem {
+  request: ReviewRequest;
+  resolve(review: ReviewedDecision | null): void;
+  reject(error: Error): void;
+}
+
+/** The first key's first item; the key goes to the back of the rotation. */
+function takeNext<T>(queue: Map<string, T[]>): T | undefined {
+  const first = queue.entries().next();
+  if (first.done) return undefined;
+  const [key, items] = first.value;
+  const item = items.shift()!;
+  queue.delete(key);
+  if (items.length > 0) queue.set(key, items);
+  return item;
 }
 
 /** Takes the first group's first table's first job; that table, then that group, go to the back. */

@@ -9,9 +9,14 @@ import { TableActor } from "./tables/TableActor.ts";
 import type { TableDirectory } from "./tables/TableDirectory.ts";
 import { eventsHash, HubError, REVIEW_SEED, type ReviewClaim } from "./tables/types.ts";
 
+/** When a seat that asked for a hint again while one is computed may ask again. */
+const HINT_RETRY_MS = 1000;
+
 export class Reviews {
   /** Reviews being computed, by "table/seat": progress, and the promise of the stored review. */
   private readonly reviewing = new Map<string, { done: number; total: number; finished: Promise<void> }>();
+  /** Seats ("table/seat") whose hint is being computed. */
+  private readonly hinting = new Set<string>();
   /** Reviews computed at once at most (`LIMIT_REVIEWS_RUNNING`); more are refused with `unavailable` until one ends. */
   maxReviewsRunning = 8;
 
@@ -103,7 +108,7 @@ export class Reviews {
       try {
         const reviewed = await Promise.all(
           found.value.map((decision) =>
-            review$.call(this.tables.bots, { game: game.id, view: decision.view, seat, legal: decision.legal, chosen: decision.chosen, index: decision.index, seed: REVIEW_SEED }).then((r) => {
+            review$.call(this.tables.bots, { game: game.id, view: decision.view, seat, legal: decision.legal, chosen: decision.chosen, index: decision.index, seed: REVIEW_SEED, queue: `review:${key}` }).then((r) => {
               progress.done++;
               claim?.progress(progress.done);
               return r;
@@ -165,16 +170,25 @@ export class Reviews {
     const decision: Decision = live.game.decision(live.state);
     if (!waitingSeats(decision).includes(seat)) throw new HubError("not-your-turn", `seat ${seat} has nothing to decide now`);
     if (!this.tables.bots.review) throw new HubError("unavailable", "hints are not computed by this server");
-    const version = live.version;
-    const review = await this.tables.bots.review({
-      game: live.game.id,
-      view: live.game.view(live.state, seat),
-      seat,
-      legal: live.game.legalActions(live.state, seat),
-      chosen: null,
-      index: version,
-      seed: REVIEW_SEED,
-    });
-    return { version, unit: live.game.reviewer.unit, review };
+    // One hint in flight per seat, however many connections ask: the others are told when to ask again.
+    const key = `${tableId}/${seat}`;
+    if (this.hinting.has(key)) throw new HubError("rate-limited", "a hint for this seat is being computed: it comes as soon as it is ready", { retryAfterMs: HINT_RETRY_MS });
+    this.hinting.add(key);
+    try {
+      const version = live.version;
+      const review = await this.tables.bots.review({
+        game: live.game.id,
+        view: live.game.view(live.state, seat),
+        seat,
+        legal: live.game.legalActions(live.state, seat),
+        chosen: null,
+        index: version,
+        seed: REVIEW_SEED,
+        queue: `hints:${tableId}`,
+      });
+      return { version, unit: live.game.reviewer.unit, review };
+    } finally {
+      this.hinting.delete(key);
+    }
   }
 }

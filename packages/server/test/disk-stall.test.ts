@@ -30,7 +30,7 @@ describe("a disk stall", () => {
   it("every commit 200 ms late: reads, pings and other tables' spectators answered at once; acts acked after their commit, in order", async () => {
     // Table A: the two players whose acts will wait for the disk.
     const a = (await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }] })).body.table.id as string;
-    const [a0, a1] = await seatAll(server, a, ["Ann", "Bob"]);
+    const [a0, a1] = (await seatAll(server, a, ["Ann", "Bob"])) as [Client, Client];
     // Table B: another match, watched. Table C: a finished match of bots, to read its record.
     const b = (await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }] })).body.table.id as string;
     await seatAll(server, b, ["Cleo", "Dan"]);

@@ -107,7 +107,7 @@ describe("hints and reviews on a server", () => {
   }, 60_000);
   afterAll(() => server.stop());
 
-  async function seated(seats: unknown[], hints?: boolean): Promise<{ id: string; clients: Client[]; table: any }> {
+  async function seated(seats: unknown[], hints?: boolean): Promise<{ id: string; clients: Client[]; table: any; tokens: string[] }> {
     // Three cards: at least two values (the deck has two copies of each), so a hint always has a choice.
     const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats, ...(hints === undefined ? {} : { hints }) });
     expect(created.status).toBe(200);
@@ -124,7 +124,7 @@ describe("hints and reviews on a server", () => {
       clients.push(client);
     }
     // The table once seated: whether hints are allowed depends on who sat (an account, at a rated table, plays for its rating).
-    return { id, clients, table: (await http(server, "GET", `/api/tables/${id}`)).body.table };
+    return { id, clients, tokens, table: (await http(server, "GET", `/api/tables/${id}`)).body.table };
   }
 
   it("gives a hint to the only human at a table of bots: every choice scored from its view", async () => {
@@ -137,6 +137,34 @@ describe("hints and reviews on a server", () => {
     expect(hint.review!.choices.length).toBeGreaterThan(1);
     expect(hint.review!.loss).toBe(0);
     me!.ws.close();
+  }, 60_000);
+
+  it("a hint flood is bounded: one hint in flight per seat, the rest refused with a time to retry; another table's hint still comes within a second", async () => {
+    const flood = await seated([{ kind: "open" }, { kind: "bot", level: "medium" }]);
+    const [first] = flood.clients;
+    // A second connection holding the same seat (another tab).
+    const second = await Client.open(server);
+    second.send({ type: "hello", tableId: flood.id, token: flood.tokens[0] });
+    await second.waitFor("sync");
+    // Twenty a second on each connection for one second.
+    for (let i = 0; i < 20; i++) {
+      first!.send({ type: "hint", ref: `f${i}` });
+      second.send({ type: "hint", ref: `s${i}` });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const other = await seated([{ kind: "open" }, { kind: "bot", level: "medium" }]);
+    const asked = performance.now();
+    other.clients[0]!.send({ type: "hint", ref: "other" });
+    const answer = await other.clients[0]!.waitFor("hint", (m) => m.ref === "other");
+    expect(answer.review).not.toBeNull();
+    expect(performance.now() - asked).toBeLessThan(1000);
+    const refused = [...first!.of("error"), ...second.of("error")].filter((e) => e.code === "rate-limited");
+    const answered = [...first!.of("hint"), ...second.of("hint")];
+    // Of forty asks, most were refused: at most one was ever computed at a time for this seat.
+    expect(refused.length).toBeGreaterThan(20);
+    expect(refused.every((e) => (e.params as { retryAfterMs: number }).retryAfterMs > 0)).toBe(true);
+    expect(answered.length + refused.length).toBeLessThanOrEqual(40);
+    for (const c of [...flood.clients, second, ...other.clients]) c.ws.close();
   }, 60_000);
 
   it("refuses hints at a rated table, gives them where every human agreed at creation", async () => {
