@@ -68,9 +68,9 @@ export const en = {
   },
   match: {
     connection: { connecting: "Connecting…", open: "Connected", reconnecting: "Connection lost, reconnecting…", closed: "Disconnected" },
-    yourTurn: "Your turn",
+    yourTurn: "Your turn.",
     loadingBoard: "Setting up the board…",
-    waitingFor: "Waiting for {who}",
+    waitingFor: "Waiting for {who}.",
     committed: "You have chosen; waiting for the others.",
     clock: "{time} left",
     timeUp: "0 s",
@@ -254,8 +254,8 @@ export const en = {
     pending: "The server is reviewing these decisions from that player’s view: {done, number} of {total, number}…",
     progress: "review progress",
     unit: {
-      win: "Values are chances of winning the game, estimated from what that player could see.",
-      share: "Values are the expected share of the points where the round (or room) ends, estimated from what that player could see.",
+      win: "Values are chances of winning the game, estimated from what {reader, select, yes {you could} other {that player could}} see.",
+      share: "Values are the expected share of the points, estimated from what {reader, select, yes {you could} other {that player could}} see.",
     },
     value: { win: "{v, number, ::percent .0}", share: "{v, number, ::percent .0}", wall: "{v, number, ::.00}" },
     format: { percent: "{v, number, ::percent .0}", number: "{v, number, ::.00}" },

@@ -14,6 +14,7 @@ import { useTurnAlert, useTurnSound } from "../table/alert.ts";
 import { GameLog } from "../table/log.tsx";
 import { Seats, TakeoverBanner } from "../table/seats.tsx";
 import { Outcome } from "../table/end.tsx";
+import { promptFor } from "../table/prompt.ts";
 import { TableChat } from "./TableChat.tsx";
 import { TableControls } from "./TableControls.tsx";
 import { HintButton } from "./HintButton.tsx";
@@ -52,6 +53,7 @@ export function MatchView({ snap, act, clearError, reclaim = () => {} }: { snap:
   const [sound, setSound] = useTurnSound();
   useTurnAlert(myTurn, t("match.turnTitle"), sound);
   const waitingFor = decision && decision.type !== "over" ? listOf(tx.lang, decision.seats.map((s) => tx.name(s))) : "";
+  const prompt = promptFor(tx, decision, mySeat);
   return (
     <div className={`match g-${table?.game ?? ""}`} data-version={snap.version} data-status={snap.status} data-my-turn={myTurn ? "yes" : "no"}>
       <div className="match-head">
@@ -69,7 +71,7 @@ export function MatchView({ snap, act, clearError, reclaim = () => {} }: { snap:
       <div className="turn" aria-live="polite">
         {mySeat === null && <span>{t("match.spectator")} </span>}
         {myTurn ? <strong className="your-turn">{t("match.yourTurn")}</strong> : waitingFor ? <span>{t("match.waitingFor", { who: waitingFor })}</span> : null}
-        {decision?.prompt ? <span className="prompt"> {tx.line(decision.prompt)}</span> : null}{" "}
+        {prompt ? <span className="prompt"> {prompt}</span> : null}{" "}
         {decision && decision.type !== "over" && <Countdown deadline={decision.deadline} />}
       </div>
       <ErrorBox message={snap.error ? errorText(t, snap.error) : null} onDismiss={clearError} />

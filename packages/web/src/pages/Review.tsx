@@ -24,9 +24,11 @@ export function valueText(t: TFunction, unit: ReviewUnit, value: number): string
  * What the review's values measure, in a sentence: the page's words for a unit every game may use
  * (`win`, `share`), the game's own for one of its own (Shazamm!'s older `wall` reviews).
  */
-export function unitText(t: TFunction, tx: GameTextApi, unit: ReviewUnit): string {
+export function unitText(t: TFunction, tx: GameTextApi, unit: ReviewUnit, reader = false): string {
   const key = `review.unit.${unit}`;
-  return tx.game && Object.hasOwn(tx.game.text.en, key) ? tx.t(key) : t(key);
+  // `reader`: the values are the reader's own (a hint), "what you see", not "what that player saw".
+  const params = { reader: reader ? "yes" : "no" };
+  return tx.game && Object.hasOwn(tx.game.text.en, key) ? tx.t(key, params) : t(key, params);
 }
 
 /** The review of `seat` at a finished table, fetched (and waited for) from the server. */
