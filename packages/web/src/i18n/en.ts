@@ -1,6 +1,6 @@
 // English texts of the client. How-to-play pages are written in our own words.
 export const en = {
-  app: { title: "Grimoire", tagline: "Four wizard games, with friends or bots.", home: "Home", language: "Language", skip: "Skip to content", unknownGame: "Unknown game “{game}”.", backHome: "← Home" },
+  app: { title: "Grimoire", tagline: "Four wizard games, with friends or bots.", home: "Home", language: "Language", skip: "Skip to content", unknownGame: "Unknown game “{game}”.", backHome: "← Home", labelled: "{label}:" },
   home: {
     games: "Games",
     howto: "How to play",
@@ -47,6 +47,8 @@ export const en = {
     modes: { realtime: "Real time", "turn-based": "Turn-based (hours or days per decision)" },
     turnHours: "Time per decision",
     turnUnit: { hours: "hours", days: "days" },
+    grace: "Absence allowed, in seconds (empty: no limit)",
+    graceHelp: "A player away longer than this has a bot play for them until they come back.",
     bankDays: "Time bank per player (days, may be 0)",
     spectatorChat: "Players read the spectators’ chat",
   },
@@ -60,6 +62,7 @@ export const en = {
     joinAs: "Take a seat",
     seatOpen: "open",
     rating: "{name} · {rating}",
+    ratingChange: "{name} · {before} → {after}",
     you: "you",
     seatLine: "{me, select, yes { (you)} other {}}{guest, select, yes { · guest} other {}}{takeover, select, yes { · a bot plays for this seat} other {}}{offline, select, yes { · offline} other {}}",
     botTakeover: "a bot plays for this seat",
@@ -69,6 +72,10 @@ export const en = {
   match: {
     connection: { connecting: "Connecting…", open: "Connected", reconnecting: "Connection lost, reconnecting…", closed: "Disconnected" },
     yourTurn: "Your turn.",
+    rules: "Rules",
+    rulesTitle: "How to play",
+    rulesClose: "Close",
+    soundBlocked: "🔇 Sound blocked: click to enable",
     loadingBoard: "Setting up the board…",
     waitingFor: "Waiting for {who}.",
     committed: "You have chosen; waiting for the others.",

@@ -2,7 +2,7 @@
 import type { Texts } from "./en.ts";
 
 export const fr: Texts = {
-  app: { title: "Grimoire", tagline: "Quatre jeux de sorciers, entre amis ou contre des robots.", home: "Accueil", language: "Langue", skip: "Aller au contenu", unknownGame: "Jeu inconnu : « {game} ».", backHome: "← Accueil" },
+  app: { title: "Grimoire", tagline: "Quatre jeux de sorciers, entre amis ou contre des robots.", home: "Accueil", language: "Langue", skip: "Aller au contenu", unknownGame: "Jeu inconnu : « {game} ».", backHome: "← Accueil", labelled: "{label} :" },
   home: {
     games: "Jeux",
     howto: "Comment jouer",
@@ -49,6 +49,8 @@ export const fr: Texts = {
     modes: { realtime: "Temps réel", "turn-based": "Tour par tour (des heures ou des jours par décision)" },
     turnHours: "Temps par décision",
     turnUnit: { hours: "heures", days: "jours" },
+    grace: "Absence permise, en secondes (vide : sans limite)",
+    graceHelp: "Un joueur absent plus longtemps voit un robot jouer à sa place jusqu’à son retour.",
     bankDays: "Réserve de temps par joueur (en jours, 0 possible)",
     spectatorChat: "Les joueurs lisent la discussion des spectateurs",
   },
@@ -62,6 +64,7 @@ export const fr: Texts = {
     joinAs: "Prendre une place",
     seatOpen: "libre",
     rating: "{name} · {rating}",
+    ratingChange: "{name} · {before} → {after}",
     you: "vous",
     seatLine: "{me, select, yes { (vous)} other {}}{guest, select, yes { · invité} other {}}{takeover, select, yes { · un robot joue pour cette place} other {}}{offline, select, yes { · hors ligne} other {}}",
     botTakeover: "un robot joue pour cette place",
@@ -71,6 +74,10 @@ export const fr: Texts = {
   match: {
     connection: { connecting: "Connexion…", open: "Connecté", reconnecting: "Connexion perdue, reconnexion…", closed: "Déconnecté" },
     yourTurn: "À vous de jouer.",
+    rules: "Règles",
+    rulesTitle: "Comment jouer",
+    rulesClose: "Fermer",
+    soundBlocked: "🔇 Son bloqué : cliquez pour l’activer",
     loadingBoard: "Mise en place du plateau…",
     waitingFor: "En attente de {who}.",
     committed: "Vous avez choisi ; en attente des autres.",
