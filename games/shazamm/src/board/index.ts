@@ -6,3 +6,4 @@ import { ShazammSummary } from "./Summary.tsx";
 
 export const Board: BoardModule["Board"] = ShazammBoard;
 export const Summary: BoardModule["Summary"] = ShazammSummary;
+export { sounds } from "./sounds.ts";

@@ -19,6 +19,11 @@ export async function loadBoard(game: string): Promise<void> {
   await words;
 }
 
+/** The game's sounds, once its board module is loaded (a table loads it to draw the board). */
+export function soundsOf(game: string): BoardModule["sounds"] {
+  return modules.get(game)?.sounds;
+}
+
 function boardOf(game: string): Board | null {
   const loaded = modules.get(game);
   if (loaded) return loaded.Board;

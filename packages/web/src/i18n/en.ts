@@ -75,7 +75,7 @@ export const en = {
     rules: "Rules",
     rulesTitle: "How to play",
     rulesClose: "Close",
-    soundBlocked: "🔇 Sound blocked: click to enable",
+    soundBlocked: "Sound blocked: click to enable",
     loadingBoard: "Setting up the board…",
     waitingFor: "Waiting for {who}.",
     committed: "You have chosen; waiting for the others.",

@@ -77,7 +77,7 @@ export const fr: Texts = {
     rules: "Règles",
     rulesTitle: "Comment jouer",
     rulesClose: "Fermer",
-    soundBlocked: "🔇 Son bloqué : cliquez pour l’activer",
+    soundBlocked: "Son bloqué : cliquez pour l’activer",
     loadingBoard: "Mise en place du plateau…",
     waitingFor: "En attente de {who}.",
     committed: "Vous avez choisi ; en attente des autres.",

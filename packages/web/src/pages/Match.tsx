@@ -15,6 +15,7 @@ import { GameLog } from "../table/log.tsx";
 import { Seats, TakeoverBanner } from "../table/seats.tsx";
 import { Outcome } from "../table/end.tsx";
 import { promptFor } from "../table/prompt.ts";
+import { useGameSounds } from "../table/sounds.ts";
 import { TableChat } from "./TableChat.tsx";
 import { TableControls } from "./TableControls.tsx";
 import { HintButton } from "./HintButton.tsx";
@@ -69,6 +70,7 @@ export function MatchView({ snap, act, clearError, reclaim = () => {}, below, si
   const [sound, setSound] = useTurnSound();
   useTurnAlert(myTurn, t("match.turnTitle"), sound);
   const [soundBlocked, unblockSound] = useSoundBlocked(sound && mySeat !== null);
+  useGameSounds(table?.game ?? "", snap.version, snap.lastEvents, snap.outcome ? snap.outcome.winners : null, mySeat, sound && mySeat !== null);
   const waitingFor = decision && decision.type !== "over" ? listOf(tx.lang, decision.seats.map((s) => tx.name(s))) : "";
   const prompt = promptFor(tx, decision, mySeat);
   return (
