@@ -136,7 +136,7 @@ function DecisionRow({ decision, unit, tx, onJump }: { decision: ReviewedDecisio
   return (
     <>
       <tr className={`rv-row rv-${decision.label}`}>
-        <td>
+        <td data-label={t("review.column.step")}>
           {onJump ? (
             <button type="button" onClick={() => onJump(decision.index)}>
               {/* named by its sentence cut around the step it shows (label in name) */}
@@ -146,13 +146,13 @@ function DecisionRow({ decision, unit, tx, onJump }: { decision: ReviewedDecisio
             decision.index + 1
           )}
         </td>
-        <td>{tx.line(played.label)}</td>
-        <td>
+        <td data-label={t("review.column.move")}>{tx.line(played.label)}</td>
+        <td data-label={t("review.column.verdict")}>
           <span className={`rv-label rv-${decision.label}`}>{t(`review.label.${decision.label}`)}</span>
         </td>
-        <td>{valueText(t, unit, decision.value)}</td>
-        <td>{decision.chosen === 0 ? t("review.same") : `${tx.line(best.label)} (${valueText(t, unit, decision.best)})`}</td>
-        <td>
+        <td data-label={t("review.column.value")}>{valueText(t, unit, decision.value)}</td>
+        <td data-label={t("review.column.best")}>{decision.chosen === 0 ? t("review.same") : `${tx.line(best.label)} (${valueText(t, unit, decision.best)})`}</td>
+        <td data-label={t("review.column.loss")}>
           {valueText(t, unit, decision.loss)}{" "}
           <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
             {t(open ? "review.hideChoices" : "review.showChoices")}

@@ -20,7 +20,8 @@ export function frenchTypographyFaults(text: string): string[] {
   const faults: string[] = [];
   for (const match of checked.matchAll(/[;:!?»]/g)) {
     const before = checked[match.index - 1];
-    if (before === undefined || NO_BREAK.includes(before)) continue;
+    // a sign on its own (a face-down card's "?", at the start of a line) is not punctuation
+    if (before === undefined || NO_BREAK.includes(before) || before === "\n" || before === "\t") continue;
     // "?!", "!!": the first one carries the space
     if ((match[0] === "!" || match[0] === "?") && (before === "!" || before === "?")) continue;
     faults.push(`no no-break space before “${match[0]}”: ${around(text, match.index)}`);
