@@ -11,8 +11,8 @@ import { expect, it } from "vitest";
 import { ARTIFACTS, GAMES_AGAINST_BOTS, PHONE, checkPageFits, createTable, createTableAsAccount, describeE2E, playByBoard, signUp } from "../e2e/harness.ts";
 import { frenchTypographyFaults } from "./support/typography.ts";
 
-/** 16 characters, starting with a vowel: "d’Eleonore…" in French. */
-const NAME = "Eleonore16Lettre";
+/** 16 characters, starting with a vowel ("d’Eleonore…" in French); new at each try (a retry signs up again). */
+const freshName = () => `Eleonore${String(Date.now()).slice(-8)}`;
 const LANGS = ["fr", "en"] as const;
 
 function withLang(url: string, lang: string): string {
@@ -45,6 +45,7 @@ const SECOND_PERSON = /\b(vous|votre|vos)\b|\b\p{L}+ez\b/iu;
 
 describeE2E("every page at 375 px, in French and in English", (env) => {
   it("fits the phone, cuts no text, and writes French the French way, on every page", async () => {
+    const NAME = freshName();
     const context = await env.browser.newContext({ viewport: PHONE, locale: "fr-FR" });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -140,6 +141,9 @@ describeE2E("every page at 375 px, in French and in English", (env) => {
     const drawer = page.getByTestId("rules-drawer");
     await drawer.getByRole("heading", { name: "Comment jouer" }).waitFor();
     expect(await drawer.textContent()).toContain("Chaque magicien commence avec 50 points de vie");
+    // and every card's face, as the board draws it
+    await drawer.locator(".em-card").first().waitFor();
+    expect(await drawer.locator(".em-card").count()).toBeGreaterThan(40);
     expect(await axeFindings(page), "the rules drawer").toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}wide-emmerlaus-rules.png` });
     await page.keyboard.press("Escape");

@@ -75,6 +75,7 @@ export const en = {
     rules: "Rules",
     rulesTitle: "How to play",
     rulesClose: "Close",
+    rulesFaces: "The faces of the components",
     soundBlocked: "Sound blocked: click to enable",
     loadingBoard: "Setting up the board…",
     waitingFor: "Waiting for {who}.",

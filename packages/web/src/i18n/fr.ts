@@ -77,6 +77,7 @@ export const fr: Texts = {
     rules: "Règles",
     rulesTitle: "Comment jouer",
     rulesClose: "Fermer",
+    rulesFaces: "Le matériel, face visible",
     soundBlocked: "Son bloqué : cliquez pour l’activer",
     loadingBoard: "Mise en place du plateau…",
     waitingFor: "En attente de {who}.",

@@ -47,6 +47,8 @@ export interface BoardModule {
   readonly Board: ComponentType<BoardProps<never>>;
   /** The end-of-game breakdown (scores round by round, hidden information revealed), if any. */
   readonly Summary?: ComponentType<SummaryProps<never>>;
+  /** Every component's face (cards, stones…), drawn in the rules at the table, if the game has them. */
+  readonly Faces?: ComponentType<{ readonly tx: GameTextApi }>;
   /** The game's sounds (its voice, the cue of each event), if any. */
   readonly sounds?: SoundSet;
 }

@@ -9,6 +9,7 @@ import { useGameText } from "../text.tsx";
 import { gameIds } from "@grimoire/catalog/boards";
 import { knownWords } from "@grimoire/catalog/words";
 import { GameEmblem } from "./Home.tsx";
+import { GameFaces } from "../games/GameBoard.tsx";
 
 export function HowTo({ game }: { game: string }) {
   const { t } = useTranslation();
@@ -99,8 +100,21 @@ export function RulesDrawer({ game }: { game: string }) {
             </button>
           </div>
           <RulesText game={game} level={3} />
+          <RulesFaces game={game} />
         </aside>
       )}
     </>
+  );
+}
+
+/** The components' faces, as the board draws them (each with its rule text in its popover). */
+function RulesFaces({ game }: { game: string }) {
+  const { t } = useTranslation();
+  const tx = useGameText(game, null, null);
+  return (
+    <section className="rules-faces-section" aria-label={t("match.rulesFaces")}>
+      <h3>{t("match.rulesFaces")}</h3>
+      <GameFaces game={game} tx={tx} />
+    </section>
   );
 }
