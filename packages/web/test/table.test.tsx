@@ -450,6 +450,8 @@ describe("lobby", () => {
     expect(list.textContent).toContain("1 table waits for you");
     expect(document.title).toBe("(1) Grimoire");
     expect((asked[0] as { seats: unknown[] }).seats).toEqual(expect.arrayContaining([{ tableId: "a", token: "ta" }, { tableId: "b", token: "tb" }]));
+    // your tables first, above the games and the create form (issue #25)
+    expect(list.compareDocumentPosition(screen.getByRole("heading", { name: "Games" })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const playing = await screen.findByTestId("playing-tables");
     await waitFor(() => expect(playing.querySelectorAll("li")).toHaveLength(1));
     expect(playing.querySelector("a")!.getAttribute("href")).toBe("/?table=w&watch=1");
