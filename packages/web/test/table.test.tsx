@@ -134,6 +134,12 @@ describe("chat", () => {
     const chat = [line(1, null, "from the rail"), line(2, 1, "from Bruno")];
     render(<TableChat snap={snapshot({ chat, table: table({ spectatorChat: true }) })} connection={chatConnection()} />);
     expect(screen.getAllByTestId("chat-line")[0]!.textContent).toContain("(spectator)");
+    // an unnamed spectator reads "a spectator", not "a spectator (spectator)" (issue #25)
+    cleanup();
+    render(<TableChat snap={snapshot({ chat: [line(3, null, "hello", { name: null })], table: table({ spectatorChat: true }) })} connection={chatConnection()} />);
+    expect(screen.getByTestId("chat-line").textContent).toMatch(/a spectator: hello$/);
+    cleanup();
+    render(<TableChat snap={snapshot({ chat, table: table({ spectatorChat: true }) })} connection={chatConnection()} />);
     fireEvent.click(screen.getByTestId("mute-~Zoé"));
     expect(screen.getAllByTestId("chat-line").map((l) => l.querySelector(".chat-text")!.textContent)).toEqual(["from Bruno"]);
   });
@@ -315,6 +321,10 @@ describe("table controls", () => {
       fireEvent.click(screen.getByTestId("notify"));
     });
     expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId("notify")).toBeNull();
+    cleanup();
+    // a spectator has no turn to be told of (issue #25)
+    render(<TableControls snap={snapshot({ you: "spectator" })} connection={{ resign: vi.fn(), rematch: vi.fn() }} />);
     expect(screen.queryByTestId("notify")).toBeNull();
   });
 

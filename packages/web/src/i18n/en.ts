@@ -119,6 +119,7 @@ export const en = {
     playersSeeSpectators: "Players’ channel; spectators’ messages are shown too, marked as such.",
     spectatorsNote: "You write in the spectators’ channel; you read the players’ too.",
     spectator: "spectator",
+    colon: ":",
     someone: "a spectator",
     message: "Message",
     placeholder: "Write a message…",

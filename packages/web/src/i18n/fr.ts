@@ -121,6 +121,7 @@ export const fr: Texts = {
     playersSeeSpectators: "Canal des joueurs ; les messages des spectateurs s’affichent aussi, signalés comme tels.",
     spectatorsNote: "Vous écrivez dans le canal des spectateurs ; vous lisez aussi celui des joueurs.",
     spectator: "spectateur",
+    colon: " :",
     someone: "un spectateur",
     message: "Message",
     placeholder: "Écrire un message…",
