@@ -150,7 +150,8 @@ describeE2E("every page at 375 px, in French and in English", (env) => {
     await drawer.waitFor({ state: "detached" });
     // At a phone's width: one column, seats above the board, log under it.
     await page.setViewportSize(PHONE);
-    const [board2, seats2, log2] = await Promise.all([box(".board"), box(".match-side .seats"), box(".match-side .log")]);
+    const [head2, board2, seats2, log2] = await Promise.all([box(".match-head"), box(".board"), box(".match-side .seats"), box(".match-side .log")]);
+    expect(head2.y).toBeLessThan(seats2.y);
     expect(seats2.y).toBeLessThan(board2.y);
     expect(log2.y).toBeGreaterThan(board2.y);
     await page.getByTestId("rules-open").click();
