@@ -413,7 +413,7 @@ describe("expansion words", () => {
     const say = (lang: "en" | "fr", e: Parameters<typeof emmerlausGame.describeEvent>[0], me: number | null = null) => formatLine(text, lang, emmerlausGame.describeEvent(e, me ?? "spectator"), { names: ["Ada", "Bérénice"], me });
     expect(say("fr", { type: "shot", seat: 0, card: "baton-d-attaque", target: 1 }, 1)).toBe("Bâton d’attaque (Ada) tire sur vous");
     expect(say("en", { type: "shot", seat: 0, card: "baton-d-attaque-massive" }, 0)).toBe("Your Staff of Mass Attack fires at every opponent");
-    expect(say("fr", { type: "roll", seat: 0, what: "duration", card: "potion-de-force", die: 6, dice: [3], total: 3 })).toBe("Ada lance 1d6 pour Potion de force : 3 tours");
+    expect(say("fr", { type: "roll", seat: 0, what: "duration", card: "potion-de-force", die: 6, dice: [3], total: 3 })).toBe("Ada lance 1d6 pour Potion de force : 3 tours");
     expect(say("en", { type: "played", seat: 0, card: "corruption-d-un-anneau", target: 1, ring: "anneau-de-puissance-2" })).toBe("Ada plays Ring Corruption on Bérénice, giving up Ring of Power +2");
   });
 });

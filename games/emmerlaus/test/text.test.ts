@@ -74,13 +74,13 @@ describe("sample sentences", () => {
   });
 
   it("dice lines are structured: what for, the dice, the faces and the result", () => {
-    expect(event({ type: "roll", seat: 0, what: "amount", card: "boule-de-feu", die: 8, dice: [4, 5], total: 9 })).toEqual({ en: "Ada rolls 2d8 for Fireball: 4 + 5 = 9", fr: "Ada lance 2d8 pour Boule de feu : 4 + 5 = 9" });
-    expect(event({ type: "roll", seat: 0, what: "amount", card: "globe-infernal", die: 8, dice: [5], total: 15 }, 0)).toEqual({ en: "You roll 1d8 for Infernal Globe: 5, total 15", fr: "Vous lancez 1d8 pour Globe infernal : 5, total 15" });
+    expect(event({ type: "roll", seat: 0, what: "amount", card: "boule-de-feu", die: 8, dice: [4, 5], total: 9 })).toEqual({ en: "Ada rolls 2d8 for Fireball: 4 + 5 = 9", fr: "Ada lance 2d8 pour Boule de feu : 4 + 5 = 9" });
+    expect(event({ type: "roll", seat: 0, what: "amount", card: "globe-infernal", die: 8, dice: [5], total: 15 }, 0)).toEqual({ en: "You roll 1d8 for Infernal Globe: 5, total 15", fr: "Vous lancez 1d8 pour Globe infernal : 5, total 15" });
     expect(event({ type: "roll", seat: 1, what: "resistance", card: "eclair", die: 20, dice: [7], total: 7, threshold: 10, result: "success" }, 1)).toEqual({
       en: "You roll 1d20 to resist Lightning Bolt, needing 10 or less: 7, success",
-      fr: "Vous faites un jet de résistance contre Éclair (1d20, 10 ou moins) : 7, réussi",
+      fr: "Vous faites un jet de résistance contre Éclair (1d20, 10 ou moins) : 7, réussi",
     });
-    expect(event({ type: "roll", seat: 1, what: "resistance", card: "eclair", die: 20, dice: [20], total: 20, threshold: 13, result: "fatal" }).fr).toBe("Bérénice fait un jet de résistance contre Éclair (1d20, 13 ou moins) : 20, 20 naturel — échec fatal, effet doublé");
+    expect(event({ type: "roll", seat: 1, what: "resistance", card: "eclair", die: 20, dice: [20], total: 20, threshold: 13, result: "fatal" }).fr).toBe("Bérénice fait un jet de résistance contre Éclair (1d20, 13 ou moins) : 20, 20 naturel — échec fatal, effet doublé");
     expect(event({ type: "roll", seat: 0, what: "hit", card: "main-brulante", die: 12, dice: [9], total: 9, hit: 3 }).en).toBe("Ada rolls 1d12 for hit 3 of Burning Hand: 9");
   });
 
@@ -111,15 +111,15 @@ describe("sample sentences", () => {
     play(s, 0, { type: "play", card: "eclair", target: 1 });
     const d = emmerlausGame.decision(s);
     if (d.type !== "turn") throw new Error("a turn");
-    expect(say("fr", d.prompt, 1)).toBe("Ada lance Éclair sur vous : répondez par une contre-attaque, ou laissez venir (avec un jet de résistance s’il est permis)");
+    expect(say("fr", d.prompt, 1)).toBe("Ada lance Éclair sur vous : répondez par une contre-attaque, ou laissez venir (avec un jet de résistance s’il est permis)");
     expect(say("en", d.prompt, 1)).toBe("Ada aims Lightning Bolt at you: answer with a counter-attack, or let it come (with a resistance roll where allowed)");
   });
 
   it("the terminal view, in French, for the reader and the others", () => {
     const s = start({ hands: [["eclair", "miroir"], []], objects: [["anneau-de-puissance-1"], []] });
     const lines = emmerlausGame.describeView(emmerlausGame.view(s, 0), 0).map((line) => say("fr", line, 0));
-    expect(lines.slice(0, 3)).toEqual(["Vous : 50 PV, NP 2, 2 cartes en main", "  objets : Anneau de puissance +1", "  votre main : Éclair et Miroir"]);
-    expect(lines).toContain("Bérénice : 50 PV, NP 1, 0 carte en main");
+    expect(lines.slice(0, 3)).toEqual(["Vous : 50 PV, NP 2, 2 cartes en main", "  objets : Anneau de puissance +1", "  votre main : Éclair et Miroir"]);
+    expect(lines).toContain("Bérénice : 50 PV, NP 1, 0 carte en main");
   });
 });
 
@@ -168,7 +168,7 @@ describe("every kind of line", () => {
     expect(event(events[12]!).en).toBe("Ada rolls 2d8 for Emmerlaüs’ Sanctuary: 3 + 5, total 33");
     expect(event(events[19]!, 1)).toEqual({ en: "The acid destroys your Robe of Protection +2", fr: "L’acide détruit votre Robe de protection +2" });
     expect(event(events[19]!, 0).fr).toBe("L’acide détruit Robe de protection +2 chez Bérénice");
-    expect(event(events[24]!, 0)).toEqual({ en: "Bérénice shows you their hand: Lightning Bolt and Mirror", fr: "Bérénice vous montre sa main : Éclair et Miroir" });
+    expect(event(events[24]!, 0)).toEqual({ en: "Bérénice shows you their hand: Lightning Bolt and Mirror", fr: "Bérénice vous montre sa main : Éclair et Miroir" });
     expect(event(events[25]!, 0).en).toBe("Bérénice shows you their hand: no card");
     expect(event(events[21]!, 1)).toEqual({ en: "Ada takes Robe of Absorption from you", fr: "Ada vous prend Robe d’absorption" });
   });

@@ -115,9 +115,9 @@ describe("event lines and prompts", () => {
   it("monsters and sorcerers that escape, the end of the game", () => {
     expect(say("fr", game.describeEvent({ type: "escaped", seat: 0, token: id("hidden:Vampire 5") }, 0), 0)).toBe("Le Vampire (5 pts) vous échappe et s’enfuit dans les Douves");
     expect(say("en", game.describeEvent({ type: "escaped", seat: 0, token: id("Dae Mago") }, 1), 1)).toBe("Dae Mago resists Aurélie and escapes into the moat");
-    expect(say("fr", game.describeEvent({ type: "sorcerer", slot: 0, token: id("Dae Mago") }, 0))).toBe("Un Sorcier est retourné : Dae Mago, 7 pts, point faible : 2 jetons Sort");
+    expect(say("fr", game.describeEvent({ type: "sorcerer", slot: 0, token: id("Dae Mago") }, 0))).toBe("Un Sorcier est retourné : Dae Mago, 7 pts, point faible : 2 jetons Sort");
     const over = game.describeEvent({ type: "over", scores: [1, 7], winner: 1 }, 1);
-    expect(say("fr", over, 1)).toBe("Fin de la partie — Aurélie 1 pt et vous 7 pts. Vous gagnez !");
+    expect(say("fr", over, 1)).toBe("Fin de la partie — Aurélie 1 pt et vous 7 pts. Vous gagnez !");
     expect(say("en", over, 0)).toBe("Game over — you 1 pt and Cléo 7 pts. Cléo wins!");
   });
 
@@ -125,13 +125,13 @@ describe("event lines and prompts", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["Pieu ailé", "Citrouille", "Gold 1", "Gold 1"] });
     const events = pointAll(s, [roomSlot(s, "Pieu ailé"), room(s, 2)]);
     const reveal = events.find((e) => e.type === "revealed")!;
-    expect(say("fr", game.describeEvent(reveal, 1), 1)).toBe("Incanto ! Aurélie pointe le Pieu ailé et vous pointez 1 Pièce d’or (3e jeton de la Salle)");
+    expect(say("fr", game.describeEvent(reveal, 1), 1)).toBe("Incanto ! Aurélie pointe le Pieu ailé et vous pointez 1 Pièce d’or (3e jeton de la Salle)");
     const full = arranged(2, { trunks: [["Gold 1", "Gold 2", "Gold 3"], []], roomTokens: ["hidden:Gold 2", "Gui", "Citrouille"] });
     pointAll(full, [room(full, 0), room(full, 1)]);
     const prompt = game.decision(full);
     if (prompt.type !== "turn") throw new Error("expected a full-trunk question");
     expect(say("en", prompt.prompt, 0)).toBe("Your trunk is full: throw a token into the moat to make room for 2 Gold Coins, or throw it");
-    expect(say("fr", prompt.prompt, 1)).toBe("Aurélie a la Malle pleine : un jeton doit partir dans les Douves");
+    expect(say("fr", prompt.prompt, 1)).toBe("Aurélie a la Malle pleine : un jeton doit partir dans les Douves");
     doAct(full, 0, { type: "throw", token: "Gold 2" });
   });
 });
@@ -140,10 +140,10 @@ describe("terminal view", () => {
   it("reads in French", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["Pieu ailé", "hidden:Vampire 5"], potionRow: ["Potion green Gui+Champignon"], trunks: [[], ["Gui"]] });
     const lines = game.describeView!(game.view(s, 1), 1).map((m) => say("fr", m, 1));
-    expect(lines[1]).toBe("Salle : 1. Pieu ailé et 2. face cachée");
-    expect(lines[2]).toBe("Potions : Potion verte (Gui + Champignon) (5 pts, demande Gui et Champignon)");
-    expect(lines).toContain("Aurélie (baguette 4) : Malle vide");
-    expect(lines).toContain("Vous (baguette 1) : Gui");
+    expect(lines[1]).toBe("Salle : 1. Pieu ailé et 2. face cachée");
+    expect(lines[2]).toBe("Potions : Potion verte (Gui + Champignon) (5 pts, demande Gui et Champignon)");
+    expect(lines).toContain("Aurélie (baguette 4) : Malle vide");
+    expect(lines).toContain("Vous (baguette 1) : Gui");
   });
 });
 

@@ -409,3 +409,44 @@ async function checkPhoneLayout(page: Page): Promise<PhoneLayout> {
     return { scrollWidth, widestWithPopover, opened, outside };
   });
 }
+
+/** What issue #25 forbids on any page at a phone's width, as `checkPageFits` finds it. */
+export interface PageFit {
+  readonly scrollWidth: number;
+  readonly clientWidth: number;
+  /** Elements whose text is cut: an ellipsis or a line clamp with more text than shows. */
+  readonly cut: string[];
+  /** Boxes inside the page that scroll sideways (content hidden to the right, with no cue). */
+  readonly sideways: string[];
+}
+
+/**
+ * The page as it is now: its scroll width against its width, every text cut by an ellipsis or a
+ * line clamp (a card face, a name), and every box that scrolls sideways. Form controls are left
+ * out (a select shows its chosen option the browser's way).
+ */
+export async function checkPageFits(page: Page): Promise<PageFit> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join("")}: ${JSON.stringify((el.textContent ?? "").trim().slice(0, 50))}`;
+    const cut: string[] = [];
+    const sideways: string[] = [];
+    for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+      if (el.closest("select, option, input, textarea, .sr-only, [aria-hidden='true']") || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1) cut.push(`ellipsis ${describe(el)}`);
+      const clamp = style.getPropertyValue("-webkit-line-clamp");
+      if (clamp && clamp !== "none" && el.scrollHeight > el.clientHeight + 1) cut.push(`line clamp ${describe(el)}`);
+      if ((style.overflowX === "auto" || style.overflowX === "scroll") && el.scrollWidth > el.clientWidth + 1) sideways.push(`${describe(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, cut, sideways };
+  });
+}
+
+/** At a phone's width: no sideways scrolling of the page or of a box in it, and no text cut. */
+export async function expectPageFits(page: Page, what: string): Promise<void> {
+  const fit = await checkPageFits(page);
+  expect(fit.scrollWidth, `${what}: page width`).toBeLessThanOrEqual(fit.clientWidth);
+  expect(fit.cut, `${what}: text cut`).toEqual([]);
+  expect(fit.sideways, `${what}: sideways scrolling`).toEqual([]);
+}

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { GameText, Message, MessageParams } from "@grimoire/engine";
 import { formatLine, formatMessage, PSEUDO, type DisplayLanguage, type TextContext } from "@grimoire/engine/text";
 import type { TableInfo } from "./protocol.ts";
+import { elideBeforeNames } from "./i18n/elision.ts";
 import { findWords, knownWords, loadWords, type GameWords } from "@grimoire/catalog/words";
 
 const NO_TEXT: GameText = { en: {}, fr: {} };
@@ -48,11 +49,13 @@ export function gameText(gameId: string, lang: DisplayLanguage, context: TextCon
     return { lang, game: undefined, t: () => PENDING, line: () => PENDING, name, displayName: (seat) => formatMessage(NO_TEXT, lang, { key: "common.name", params: { who: { seat } } }, { ...context, me: null }) };
   }
   const text = game?.text ?? NO_TEXT;
+  // French: "de Alice" written "d’Alice" (the catalogue cannot know how a name starts).
+  const elide = lang === "fr" ? (words: string) => elideBeforeNames(words, context.names ?? []) : (words: string) => words;
   return {
     lang,
     game,
-    t: (key, params) => formatMessage(text, lang, params === undefined ? { key } : { key, params }, context),
-    line: (message) => formatLine(text, lang, message, context),
+    t: (key, params) => elide(formatMessage(text, lang, params === undefined ? { key } : { key, params }, context)),
+    line: (message) => elide(formatLine(text, lang, message, context)),
     name: (seat) => formatMessage(text, lang, { key: "common.name", params: { who: { seat } } }, context),
     displayName: (seat) => formatMessage(text, lang, { key: "common.name", params: { who: { seat } } }, { ...context, me: null }),
   };

@@ -27,7 +27,7 @@ export function ErrorBox({ message, onDismiss }: { message: string | null; onDis
   if (!message) return null;
   return (
     <div role="alert" className="error">
-      <strong>{t("match.error")}:</strong> {message}{" "}
+      <strong>{t("app.labelled", { label: t("match.error") })}</strong> {message}{" "}
       {onDismiss && (
         <button type="button" className="small" onClick={onDismiss}>
           {t("match.dismiss")}

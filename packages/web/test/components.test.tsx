@@ -131,7 +131,7 @@ describe("Shazamm! screen", () => {
     const act = vi.fn();
     const view = shazammGame.view(state, 0);
     render(<MatchView snap={snapshot({ table: tableOf("shazamm", 2), view, decision, legal: null })} act={act} clearError={() => {}} />);
-    expect(screen.getByText("Your turn")).toBeTruthy();
+    expect(screen.getByText("Your turn.")).toBeTruthy();
     fireEvent.change(screen.getByRole("spinbutton", { name: "bid" }), { target: { value: "4" } });
     fireEvent.click(screen.getByRole("button", { name: /Decoy/ }));
     fireEvent.click(screen.getByRole("button", { name: /^Commit/ }));
@@ -227,7 +227,7 @@ describe("generic match parts", () => {
     switchLanguage("fr");
     render(<MatchView snap={snapshot({ table: tableOf("emmerlaus", 2), decision: decisionOf(emmerlausGame, emmerlausState), legal: [labelled(emmerlausGame, pass)], error: { code: "not-your-turn", message: "wait" }, outcome: { winners: [1], scores: [0, 1], draw: false } })} act={act} clearError={clearError} />);
     expect(screen.getByRole("alert").textContent).toContain("Ce n’est pas à vous de jouer.");
-    expect(screen.getByTestId("outcome").textContent).toContain("Gagnant : Merlin (difficile)");
+    expect(screen.getByTestId("outcome").textContent).toContain("Gagnant\u00a0: Merlin (difficile)");
     expect(screen.getByText(/Ada \(vous\)/)).toBeTruthy();
   });
 });

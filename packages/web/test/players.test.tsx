@@ -337,6 +337,24 @@ describe("at the table", () => {
     expect(screen.getByRole("list", { name: "Seats" }).textContent).not.toContain("6.5");
   });
 
+  it("once a rated match is over, each seat shows the rating it began with and the one the match gave (issue #25: not 0,0 twice)", async () => {
+    const over: TableInfo = {
+      ...table(true),
+      status: "over",
+      seats: [
+        { seat: 0, kind: "human", name: "Éloïse", connected: true, botTakeover: false, account: true, rating: 0 },
+        { seat: 1, kind: "bot", name: "Merlin", level: "hard", connected: true, botTakeover: false, rating: 0 },
+      ],
+    };
+    const profile = { name: "Éloïse", createdAt: 0, games: [{ game: "shazamm", played: 1, won: 1, rating: { mu: 26, sigma: 6, ordinal: 6.2 }, history: [{ table: "t1", at: 1, ordinal: 6.2, rank: 1 }] }], matches: [], matchesTotal: 1, matchesNext: null };
+    const board = { game: "shazamm", players: [{ rank: 1, name: null, bot: "hard", played: 1, won: 0, rating: { mu: 23, sigma: 8, ordinal: -3.1 } }], total: 1, next: null };
+    vi.stubGlobal("fetch", vi.fn(async (url: string) => new Response(JSON.stringify(url.startsWith("/api/players/") ? profile : url.startsWith("/api/leaderboard/") ? board : { seats: [], tables: [] }), { status: 200 })));
+    render(<MatchView snap={snap(over)} act={() => {}} clearError={() => {}} />);
+    const seats = screen.getByRole("list", { name: "Seats" });
+    await waitFor(() => expect(seats.textContent).toContain("Éloïse · 0.0 → 6.2"));
+    expect(seats.textContent).toContain("Merlin (hard) · 0.0 → -3.1");
+  });
+
   it("an account's seat links to its profile; a guest's seat is marked as a guest (English and French)", () => {
     const seats: TableInfo["seats"] = [
       { seat: 0, kind: "human", name: "Éloïse", connected: true, botTakeover: false, account: true },

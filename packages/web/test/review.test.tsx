@@ -190,6 +190,28 @@ describe("creating a table with friends", () => {
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ seats: [{ kind: "open" }, { kind: "open" }], hints: true, rated: false });
   });
+
+  it("sets the absence allowed before a bot plays (graceSeconds) when filled in, and leaves it out otherwise (issue #25)", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === "/api/tables") bodies.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify(url === "/api/tables" ? { table } : { table, seat: 0, token: "k" }), { status: 200 });
+      }),
+    );
+    const info = { id: "abracadawhat", title: "Abraca…What?", minSeats: 2, maxSeats: 5, defaultOptions: {}, optionDocs: [], levels: { easy: "random", medium: "reasoner", hard: "strong" } };
+    render(<CreateTable games={[info]} />);
+    fireEvent.change(screen.getByRole("spinbutton", { name: /Absence allowed/ }), { target: { value: "90" } });
+    fireEvent.click(screen.getByTestId("create-table"));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ mode: "realtime", graceSeconds: 90 });
+    cleanup();
+    render(<CreateTable games={[info]} />);
+    fireEvent.click(screen.getByTestId("create-table"));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).not.toHaveProperty("graceSeconds");
+  });
 });
 
 describe("joining a table where hints are allowed", () => {

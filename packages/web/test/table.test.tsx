@@ -134,6 +134,12 @@ describe("chat", () => {
     const chat = [line(1, null, "from the rail"), line(2, 1, "from Bruno")];
     render(<TableChat snap={snapshot({ chat, table: table({ spectatorChat: true }) })} connection={chatConnection()} />);
     expect(screen.getAllByTestId("chat-line")[0]!.textContent).toContain("(spectator)");
+    // an unnamed spectator reads "a spectator", not "a spectator (spectator)" (issue #25)
+    cleanup();
+    render(<TableChat snap={snapshot({ chat: [line(3, null, "hello", { name: null })], table: table({ spectatorChat: true }) })} connection={chatConnection()} />);
+    expect(screen.getByTestId("chat-line").textContent).toMatch(/a spectator: hello$/);
+    cleanup();
+    render(<TableChat snap={snapshot({ chat, table: table({ spectatorChat: true }) })} connection={chatConnection()} />);
     fireEvent.click(screen.getByTestId("mute-~Zoé"));
     expect(screen.getAllByTestId("chat-line").map((l) => l.querySelector(".chat-text")!.textContent)).toEqual(["from Bruno"]);
   });
@@ -316,6 +322,10 @@ describe("table controls", () => {
     });
     expect(requestPermission).toHaveBeenCalledTimes(1);
     expect(screen.queryByTestId("notify")).toBeNull();
+    cleanup();
+    // a spectator has no turn to be told of (issue #25)
+    render(<TableControls snap={snapshot({ you: "spectator" })} connection={{ resign: vi.fn(), rematch: vi.fn() }} />);
+    expect(screen.queryByTestId("notify")).toBeNull();
   });
 
   it("names my other tables waiting for my decision, with links", async () => {
@@ -450,6 +460,8 @@ describe("lobby", () => {
     expect(list.textContent).toContain("1 table waits for you");
     expect(document.title).toBe("(1) Grimoire");
     expect((asked[0] as { seats: unknown[] }).seats).toEqual(expect.arrayContaining([{ tableId: "a", token: "ta" }, { tableId: "b", token: "tb" }]));
+    // your tables first, above the games and the create form (issue #25)
+    expect(list.compareDocumentPosition(screen.getByRole("heading", { name: "Games" })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const playing = await screen.findByTestId("playing-tables");
     await waitFor(() => expect(playing.querySelectorAll("li")).toHaveLength(1));
     expect(playing.querySelector("a")!.getAttribute("href")).toBe("/?table=w&watch=1");

@@ -6,3 +6,5 @@ import { AbracaSummary } from "./Summary.tsx";
 
 export const Board: BoardModule["Board"] = AbracaBoard;
 export const Summary: NonNullable<BoardModule["Summary"]> = AbracaSummary;
+export { sounds } from "./sounds.ts";
+export { AbracaFaces as Faces } from "./Faces.tsx";

@@ -72,6 +72,9 @@ export const en = {
   "prompt.first": "Call a spell",
   "prompt.again": "Call another spell or end your turn",
   "prompt.higher": "Call a spell {last, number} or higher, or end your turn",
+  "prompt.first.others": "{who} calls a spell",
+  "prompt.again.others": "{who} calls another spell or ends their turn",
+  "prompt.higher.others": "{who} calls a spell {last, number} or higher, or ends their turn",
 
   "action.cast": "call {spell}",
   "action.end": "end your turn",
@@ -180,4 +183,5 @@ export const en = {
   "review.insight.title": "Your odds, exactly, from what you could see",
   "review.insight.chance": "chance you held it",
   "review.insight.value": "expected value of the call (lives)",
+  "review.unit.share": "Values are the expected share of the points at the end of the round, estimated from what {reader, select, yes {you could} other {that player could}} see.",
 } as const satisfies Catalogue;

@@ -69,6 +69,9 @@ export const fr: Record<keyof typeof en, string> = {
   "prompt.first": "Annoncez un sort",
   "prompt.again": "Annoncez un autre sort ou finissez votre tour",
   "prompt.higher": "Annoncez un sort de {last, number} ou plus, ou finissez votre tour",
+  "prompt.first.others": "{who} annonce un sort",
+  "prompt.again.others": "{who} annonce un autre sort ou finit son tour",
+  "prompt.higher.others": "{who} annonce un sort de {last, number} ou plus, ou finit son tour",
 
   "action.cast": "annoncer le {spell}",
   "action.end": "finir votre tour",
@@ -111,7 +114,7 @@ export const fr: Record<keyof typeof en, string> = {
   "view.turnAfter": "{player_me, select, yes {C’est à vous} other {C’est à {player}}} de lancer un sort (dernier sort lancé : {last, number}).",
   "view.over": "Partie terminée : {count, plural, one {gagnant} other {gagnants}} : {winners}.",
 
-  "board.table": "table d’Abraca…What?",
+  "board.table": "table d’Abraca…Quoi ?",
   "board.seatLabel": "{player_me, select, yes {votre place} other {place de {player}}}",
   "board.seatName": "{player_me, select, yes {Vous} other {{player}}}",
   "board.casting": "lance un sort",
@@ -176,4 +179,5 @@ export const fr: Record<keyof typeof en, string> = {
   "review.insight.title": "Vos chances exactes, d’après ce que vous voyiez",
   "review.insight.chance": "chance de l’avoir",
   "review.insight.value": "espérance de l’annonce (vies)",
+  "review.unit.share": "Les valeurs sont la part attendue des points à la fin de la ronde, estimée d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
 };

@@ -55,6 +55,20 @@ export function amountOf(amount: Amount): Message {
   return flat > 0 ? msg("board.amount.flatPlus", { flat, dice }) : dice;
 }
 
+/**
+ * The effect as the face shows it: whole sentences, as many as fit in some eight short lines (at
+ * least one), never a word cut; the popover has the whole text.
+ */
+export function faceText(effect: string, room = 170): string {
+  const sentences = effect.split(/(?<=[.!?])\s+/);
+  let shown = sentences[0] ?? "";
+  for (const sentence of sentences.slice(1)) {
+    if (shown.length + 1 + sentence.length > room) break;
+    shown += ` ${sentence}`;
+  }
+  return shown;
+}
+
 /** The defence band in words, for screen readers and the popover. */
 export function bandWords(data: CardData, tx: GameTextApi): string {
   const b = data.band;
@@ -121,7 +135,7 @@ export function CardFace({
         <Emblem category={data.category} />
         {dice && <span className="em-card-dice">{tx.line(dice)}</span>}
       </span>
-      <span className="em-card-text">{tx.t(`card.${id}.effect`)}</span>
+      <span className="em-card-text">{faceText(tx.t(`card.${id}.effect`))}</span>
       <span className="em-card-band" title={bandWords(data, tx)}>
         <BandIcons band={data.band} annulText={tx.t("board.number", { n: data.band.annul })} />
       </span>

@@ -149,13 +149,14 @@ export function EmmerlausSummary({ view, seatViews, log, tx }: SummaryProps<Emme
               const fell = t.fellAt[s];
               return (
                 <tr key={s} className={p.alive ? "em-standing" : "em-fallen"}>
-                  <td>{tx.t("board.number", { n: i + 1 })}</td>
+                  {/* data-label: each cell's column, said before it when a phone stacks the rows (board.css) */}
+                  <td data-label={tx.t("board.summary.place")}>{tx.t("board.number", { n: i + 1 })}</td>
                   <th scope="row">{tx.displayName(s)}</th>
-                  <td>{tx.t("board.number", { n: p.life })}</td>
-                  <td>{tx.t("board.number", { n: t.dealt[s]! })}</td>
-                  <td>{tx.t("board.number", { n: t.taken[s]! })}</td>
-                  <td>{p.alive ? tx.t("board.summary.standing") : fell !== null && fell !== undefined ? tx.t("board.summary.fellAt", { n: fell }) : tx.t("board.summary.out")}</td>
-                  <td>
+                  <td data-label={tx.t("board.summary.life")}>{tx.t("board.number", { n: p.life })}</td>
+                  <td data-label={tx.t("board.summary.dealt")}>{tx.t("board.number", { n: t.dealt[s]! })}</td>
+                  <td data-label={tx.t("board.summary.taken")}>{tx.t("board.number", { n: t.taken[s]! })}</td>
+                  <td data-label={tx.t("board.summary.fell")}>{p.alive ? tx.t("board.summary.standing") : fell !== null && fell !== undefined ? tx.t("board.summary.fellAt", { n: fell }) : tx.t("board.summary.out")}</td>
+                  <td data-label={tx.t("board.summary.cards")}>
                     <Cards hand={handOf(s)} count={p.handCount} objects={p.objects} tx={tx} />
                   </td>
                 </tr>

@@ -6,3 +6,5 @@ import { EmmerlausSummary } from "./Summary.tsx";
 
 export const Board: BoardModule["Board"] = EmmerlausBoard;
 export const Summary: BoardModule["Summary"] = EmmerlausSummary;
+export { sounds } from "./sounds.ts";
+export { EmmerlausFaces as Faces } from "./Faces.tsx";

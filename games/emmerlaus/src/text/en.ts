@@ -52,6 +52,12 @@ export const en = {
   "prompt.answer-mirror": "{from} sends {card} back with a Mirror: answer with a Mirror of your own, or take it",
   "prompt.pick": "{purpose, select, dispel_ring {Choose the ring of {victim} to dispel} steal {Choose the object to take from {victim}} steal_excess {Over the limit: choose one of your own objects of that kind to discard} acid {Acid: choose the object of {victim} to destroy} other {Wizard’s Wrath: choose the direct attack to fire at {victim} (no answer, no roll, doubled)}}",
   "prompt.aim": "{staff}: choose the opponent it fires at",
+  "prompt.play.others": "{who} plays a card or discards one inactive",
+  "prompt.play-bonus.others": "Double Speed: {who} may play up to {n, plural, one {# more card} other {# more cards}}, or end their turn",
+  "prompt.answer.others": "{aimed, select, yes {{caster_me, select, yes {You aim} other {{caster} aims}} {card} at {who}, who may answer with a counter-attack or let it come} other {{caster_me, select, yes {You play} other {{caster} plays}} {card}: {who} may cancel it with Nullify, or let it be}}",
+  "prompt.answer-mirror.others": "{from_me, select, yes {You send} other {{from} sends}} {card} back to {who} with a Mirror: {who} may answer with a Mirror, or take it",
+  "prompt.pick.others": "{purpose, select, dispel_ring {{who} chooses the ring of {victim} to dispel} steal {{who} chooses the object to take from {victim}} steal_excess {Over the limit: {who} discards one of their objects of that kind} acid {Acid: {who} chooses the object of {victim} to destroy} other {Wizard’s Wrath: {who} chooses the direct attack to fire at {victim}}}",
+  "prompt.aim.others": "{staff}: {who} chooses the opponent it fires at",
 
   "action.play": "play {card}",
   "action.play-ring": "play {card}, giving up {ring}",

@@ -6,3 +6,5 @@ import { IncantibusSummary } from "./IncantibusSummary.tsx";
 
 export const Board: BoardModule["Board"] = IncantibusBoard;
 export const Summary: BoardModule["Summary"] = IncantibusSummary;
+export { sounds } from "./sounds.ts";
+export { IncantibusFaces as Faces } from "./Faces.tsx";

@@ -257,6 +257,7 @@ export const en = {
 
   // ---- prompts ----
   "prompt.point": "Incanto! Everyone points their wand at a target",
+  "prompt.point.others": "Incanto! {n, plural, one {{who} points their wand} other {{who} point their wands}} at a target",
   "prompt.ultimus": "{seat_me, select, yes {Capture {token} by spending your Ultimus token?} other {{seat} decides whether to spend the Ultimus token on {token}}}",
   "prompt.videoUltimus": "{seat_me, select, yes {Capture the monster you saw by spending your Ultimus token? Otherwise it goes back face down} other {{seat} decides whether to spend the Ultimus token on the monster they saw}}",
   "prompt.place": "{seat_me, select, yes {Your trunk is full: throw a token into the moat to make room for {token}, or throw it} other {{seat}’s trunk is full: they throw a token into the moat}}",
@@ -383,4 +384,5 @@ export const en = {
   "board.summary.total": "Total",
   "board.summary.delta": "{sign, select, plus {+{n}} other {{n}}}",
   "board.summary.trunkOf": "{seat_me, select, yes {your trunk, laid open} other {{seat}’s trunk, laid open}}",
+  "review.unit.share": "Values are the expected share of the points at the end of the room, estimated from what {reader, select, yes {you could} other {that player could}} see.",
 } as const satisfies Catalogue;

@@ -36,15 +36,16 @@ export function ShazammSummary({ view, log, tx }: SummaryProps<ShazammView>) {
           <tbody>
             {rounds.map((r) => (
               <tr key={r.round}>
-                <th scope="row">{tx.t("board.number", { n: r.round })}</th>
-                <td>{r.loser === null ? tx.t("summary.nobody") : <span className={`pname sz-c${r.loser === 0 ? 1 : 0}`}>{tx.name(r.loser === 0 ? 1 : 0)}</span>}</td>
-                <td>{tx.t("summary.reason", { reason: r.reason === "fin-de-manche" ? "spell" : (r.reason ?? "none"), loser: seatRef(r.loser ?? 0) })}</td>
-                <td>{tx.t("board.number", { n: r.turns })}</td>
+                {/* data-label: each cell's column, said before it when a phone stacks the rows (board.css) */}
+                <th scope="row" data-label={tx.t("summary.round")}>{tx.t("board.number", { n: r.round })}</th>
+                <td data-label={tx.t("summary.winner")}>{r.loser === null ? tx.t("summary.nobody") : <span className={`pname sz-c${r.loser === 0 ? 1 : 0}`}>{tx.name(r.loser === 0 ? 1 : 0)}</span>}</td>
+                <td data-label={tx.t("summary.how")}>{tx.t("summary.reason", { reason: r.reason === "fin-de-manche" ? "spell" : (r.reason ?? "none"), loser: seatRef(r.loser ?? 0) })}</td>
+                <td data-label={tx.t("summary.turns")}>{tx.t("board.number", { n: r.turns })}</td>
                 {[0, 1].map((s) => (
-                  <td key={`m${s}`}>{tx.t("board.number", { n: r.spent[s as 0] })}</td>
+                  <td key={`m${s}`} data-label={tx.t("summary.spent", { who: seatRef(s) })}>{tx.t("board.number", { n: r.spent[s as 0] })}</td>
                 ))}
                 {[0, 1].map((s) => (
-                  <td key={`s${s}`} className="sz-cell-cards">
+                  <td key={`s${s}`} className="sz-cell-cards" data-label={tx.t("summary.spells", { who: seatRef(s) })}>
                     {r.spells[s as 0].length === 0 ? <span className="muted">{tx.t("summary.none")}</span> : r.spells[s as 0].map((c, i) => <SpellChip key={`${c}-${i}`} card={c} tx={tx} named />)}
                   </td>
                 ))}

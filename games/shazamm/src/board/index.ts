@@ -6,3 +6,5 @@ import { ShazammSummary } from "./Summary.tsx";
 
 export const Board: BoardModule["Board"] = ShazammBoard;
 export const Summary: BoardModule["Summary"] = ShazammSummary;
+export { sounds } from "./sounds.ts";
+export { ShazammFaces as Faces } from "./Faces.tsx";

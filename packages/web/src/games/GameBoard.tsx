@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from
 import { useTranslation } from "react-i18next";
 import { findBoard } from "@grimoire/catalog/boards";
 import type { BoardModule, BoardProps, SummaryProps } from "../kit/types.ts";
-import { preloadWords } from "../text.tsx";
+import { preloadWords, type GameTextApi } from "../text.tsx";
 
 type Board = ComponentType<BoardProps<never>>;
 const modules = new Map<string, BoardModule>();
@@ -17,6 +17,11 @@ export async function loadBoard(game: string): Promise<void> {
   const words = preloadWords(game);
   if (load && !modules.has(game)) modules.set(game, await load());
   await words;
+}
+
+/** The game's sounds, once its board module is loaded (a table loads it to draw the board). */
+export function soundsOf(game: string): BoardModule["sounds"] {
+  return modules.get(game)?.sounds;
 }
 
 function boardOf(game: string): Board | null {
@@ -43,6 +48,21 @@ export function GameBoard(props: BoardProps & { game: string }) {
       <Board {...(props as unknown as BoardProps<never>)} />
     </Suspense>
   );
+}
+
+/** Every component's face (the board module's `Faces`), or nothing for a game without them. */
+export function GameFaces({ game, tx }: { game: string; tx: GameTextApi }) {
+  const [module, setModule] = useState(() => modules.get(game) ?? null);
+  useEffect(() => {
+    if (module || !findBoard(game)) return;
+    let live = true;
+    void loadBoard(game).then(() => live && setModule(modules.get(game) ?? null));
+    return () => {
+      live = false;
+    };
+  }, [module, game]);
+  const Faces = module?.Faces;
+  return Faces ? <Faces tx={tx} /> : null;
 }
 
 /** The game's end-of-game breakdown (its board module's `Summary`), or nothing for a game without one. */

@@ -8,6 +8,7 @@ import { initReactI18next } from "react-i18next";
 import { PSEUDO } from "@grimoire/engine/text";
 import { en } from "./en.ts";
 import { fr } from "./fr.ts";
+import { elideBeforeNames } from "./elision.ts";
 
 export const LANGUAGES = ["en", "fr"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -43,18 +44,27 @@ const pseudo = {
     translator.language === PSEUDO ? `⟦${value}⟧` : value,
 };
 
+/** French elision before a name or a list of names given as a parameter ("En attente d’Alice"). */
+const elision = {
+  type: "postProcessor" as const,
+  name: "elision",
+  process: (value: string, _key: string | string[], options: Record<string, unknown> | undefined, translator: { language?: string }) =>
+    translator.language === "fr" && options ? elideBeforeNames(value, Object.values(options).filter((v): v is string => typeof v === "string")) : value,
+};
+
 export function initI18n(language?: PageLanguage): typeof i18next {
   const lng = language ?? detectLanguage(storedLanguage(), typeof navigator === "undefined" ? [] : navigator.languages ?? [navigator.language]);
   if (!i18next.isInitialized) {
     void i18next
       .use(new ICU())
       .use(pseudo)
+      .use(elision)
       .use(initReactI18next)
       .init({
         resources: { en: { translation: en }, fr: { translation: fr }, [PSEUDO]: { translation: en } },
         lng,
         fallbackLng: "en",
-        postProcess: ["pseudo"],
+        postProcess: ["elision", "pseudo"],
         interpolation: { escapeValue: false },
         initAsync: false,
         showSupportNotice: false,

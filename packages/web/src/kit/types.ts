@@ -3,6 +3,7 @@
 import type { ComponentType } from "react";
 import type { LegalAction, TableInfo } from "../protocol.ts";
 import type { GameTextApi } from "../text.tsx";
+import type { SoundSet } from "./sounds.ts";
 
 export interface BoardProps<V = unknown> {
   readonly view: V;
@@ -46,4 +47,8 @@ export interface BoardModule {
   readonly Board: ComponentType<BoardProps<never>>;
   /** The end-of-game breakdown (scores round by round, hidden information revealed), if any. */
   readonly Summary?: ComponentType<SummaryProps<never>>;
+  /** Every component's face (cards, stones…), drawn in the rules at the table, if the game has them. */
+  readonly Faces?: ComponentType<{ readonly tx: GameTextApi }>;
+  /** The game's sounds (its voice, the cue of each event), if any. */
+  readonly sounds?: SoundSet;
 }

@@ -20,6 +20,7 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
   const [others, setOthers] = useState<SeatChoice[]>(["medium"]);
   const [options, setOptions] = useState<Record<string, unknown>>(() => ({ ...((games[0]?.defaultOptions as Record<string, unknown>) ?? {}) }));
   const [clock, setClock] = useState("");
+  const [grace, setGrace] = useState("");
   const [rated, setRated] = useState(true);
   const account = useAccount();
   const [mode, setMode] = useState<TableMode>("realtime");
@@ -48,10 +49,10 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
     setError(null);
     try {
       const seats: SeatRequest[] = [{ kind: "open" }, ...others.map((c): SeatRequest => (c === "open" ? { kind: "open" } : { kind: "bot", level: c }))];
-      const clockOf = (): Pick<CreateTableRequest, "mode" | "turnSeconds" | "bankSeconds"> =>
+      const clockOf = (): Pick<CreateTableRequest, "mode" | "turnSeconds" | "bankSeconds" | "graceSeconds"> =>
         mode === "turn-based"
           ? { mode, turnSeconds: Math.round(Number(turnAmount) * (turnUnit === "days" ? 86_400 : 3600)), bankSeconds: bankDays.trim() === "" ? null : Math.round(Number(bankDays) * 86_400) }
-          : { mode, turnSeconds: clock.trim() === "" ? null : Number(clock) };
+          : { mode, turnSeconds: clock.trim() === "" ? null : Number(clock), ...(grace.trim() === "" ? {} : { graceSeconds: Math.round(Number(grace)) }) };
       // A table with hints is never rated (the server says so too).
       const table = await api.create({ game: game.id, options, seats, ...clockOf(), spectatorChat, rated: rated && !hints, ...(hints ? { hints: true } : {}) });
       // Logged in, the server seats the account under its own name.
@@ -91,7 +92,7 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
         )}
         <fieldset>
           <legend>{t("create.seats")}</legend>
-          <p>{t("create.seat", { n: 1 })}: {t("create.me")}</p>
+          <p>{t("app.labelled", { label: t("create.seat", { n: 1 }) })} {t("create.me")}</p>
           {others.map((choice, i) => (
             <label key={i}>
               {t("create.seat", { n: i + 2 })}{" "}
@@ -158,10 +159,18 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
           </select>
         </label>
         {mode === "realtime" ? (
-          <label>
-            {t("create.clock")}
-            <input name="clock" type="number" min={5} value={clock} onChange={(e) => setClock(e.target.value)} />
-          </label>
+          <>
+            <label>
+              {t("create.clock")}
+              <input name="clock" type="number" min={5} value={clock} onChange={(e) => setClock(e.target.value)} />
+            </label>
+            {/* The absence a player is allowed before a bot plays for them (they take their seat back on return). */}
+            <label>
+              {t("create.grace")}
+              <input name="grace" type="number" min={5} max={86_400} value={grace} onChange={(e) => setGrace(e.target.value)} />
+              <small className="muted">{t("create.graceHelp")}</small>
+            </label>
+          </>
         ) : (
           <>
             <label>

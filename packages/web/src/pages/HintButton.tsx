@@ -25,7 +25,7 @@ export function HintButton({ snap, connection }: { snap: MatchSnapshot; connecti
       {current && hint.review !== null && (
         <div aria-live="polite" data-testid="hint">
           <p>
-            {t("hint.title")} <span className="muted">{unitText(t, tx, hint.unit)}</span>
+            {t("hint.title")} <span className="muted">{unitText(t, tx, hint.unit, true)}</span>
           </p>
           <DecisionDetail decision={hint.review} unit={hint.unit} tx={tx} hint />
         </div>

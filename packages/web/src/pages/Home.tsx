@@ -59,6 +59,15 @@ export function Home() {
     <div className="home">
       <p className="tagline">{t("app.tagline")}</p>
       <ErrorBox message={error === null ? null : errorText(t, error)} onDismiss={() => setError(null)} />
+      {/* Your tables first (issue #25): above the games and the create form. */}
+      {mine.length > 0 && (
+        <section aria-labelledby="mine-h" data-testid="my-tables">
+          <h2 id="mine-h">
+            {t("home.mine")} {waiting > 0 && <span className="your-turn badge">{t("home.yourTurns", { n: waiting })}</span>} <NotifyButton />
+          </h2>
+          <TableList tables={mine.map((m) => m.table)} mine={mine} />
+        </section>
+      )}
       <section aria-labelledby="games-h">
         <h2 id="games-h">{t("home.games")}</h2>
         <ul className="game-cards">
@@ -74,14 +83,6 @@ export function Home() {
         </h2>
         {open.length === 0 ? <p className="muted">{t("home.noOpen")}</p> : <TableList tables={open} />}
       </section>
-      {mine.length > 0 && (
-        <section aria-labelledby="mine-h" data-testid="my-tables">
-          <h2 id="mine-h">
-            {t("home.mine")} {waiting > 0 && <span className="your-turn badge">{t("home.yourTurns", { n: waiting })}</span>} <NotifyButton />
-          </h2>
-          <TableList tables={mine.map((m) => m.table)} mine={mine} />
-        </section>
-      )}
       <section aria-labelledby="playing-h" data-testid="playing-tables">
         <h2 id="playing-h">{t("home.playing")}</h2>
         {playing.length === 0 ? <p className="muted">{t("home.noPlaying")}</p> : <TableList tables={playing} watchOnly />}

@@ -3,20 +3,23 @@
 // seat back"), the turn alert (tab title, optional tone), the game's board, the text actions as
 // a collapsed accessible alternative, the whole log, and the end with the game's summary.
 // Other parts (chat, controls, hints) mount here with one line each.
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { MatchConnection, type MatchSnapshot } from "../connection.ts";
 import { GameBoard } from "../games/GameBoard.tsx";
 import type { LegalAction, TableInfo } from "../protocol.ts";
 import { Countdown, ErrorBox, errorText } from "../widgets.tsx";
 import { listOf, useGameText, type GameTextApi } from "../text.tsx";
-import { useTurnAlert, useTurnSound } from "../table/alert.ts";
+import { useSoundBlocked, useTurnAlert, useTurnSound } from "../table/alert.ts";
 import { GameLog } from "../table/log.tsx";
 import { Seats, TakeoverBanner } from "../table/seats.tsx";
 import { Outcome } from "../table/end.tsx";
+import { promptFor } from "../table/prompt.ts";
+import { useGameSounds } from "../table/sounds.ts";
 import { TableChat } from "./TableChat.tsx";
 import { TableControls } from "./TableControls.tsx";
 import { HintButton } from "./HintButton.tsx";
+import { RulesDrawer } from "./HowTo.tsx";
 
 export function useMatch(tableId: string, token: string | undefined): [MatchSnapshot, MatchConnection] {
   const connection = useMemo(() => new MatchConnection({ tableId, token }), [tableId, token]);
@@ -35,15 +38,30 @@ export function Match({ tableId, token }: { tableId: string; token: string | und
   const [snap, connection] = useMatch(tableId, token);
   return (
     <>
-      <MatchView snap={snap} act={(a) => connection.act(a)} clearError={() => connection.clearError()} reclaim={() => connection.reclaim()} />
-      <TableControls snap={snap} connection={connection} />
-      <TableChat snap={snap} connection={connection} />
-      <HintButton snap={snap} connection={connection} />
+      <MatchView
+        snap={snap}
+        act={(a) => connection.act(a)}
+        clearError={() => connection.clearError()}
+        reclaim={() => connection.reclaim()}
+        below={<TableControls snap={snap} connection={connection} />}
+        side={
+          <>
+            <HintButton snap={snap} connection={connection} />
+            <TableChat snap={snap} connection={connection} />
+          </>
+        }
+      />
     </>
   );
 }
 
-export function MatchView({ snap, act, clearError, reclaim = () => {} }: { snap: MatchSnapshot; act: (action: unknown) => void; clearError: () => void; reclaim?: () => void }) {
+/**
+ * The match screen in two parts: the play (prompt, board, actions, the table's controls `below`)
+ * and the side panel (seats with clocks and ratings, the log, then `side`: hint, chat). On a wide
+ * screen the side panel stands beside the board, which stays in view; on a phone both parts melt
+ * into one column, seats above the board and the rest under it (styles.css, "table layout").
+ */
+export function MatchView({ snap, act, clearError, reclaim = () => {}, below, side }: { snap: MatchSnapshot; act: (action: unknown) => void; clearError: () => void; reclaim?: () => void; below?: ReactNode; side?: ReactNode }) {
   const { t } = useTranslation();
   const { table, you, decision } = snap;
   const mySeat = typeof you === "number" ? you : null;
@@ -51,25 +69,34 @@ export function MatchView({ snap, act, clearError, reclaim = () => {} }: { snap:
   const tx = useGameText(table?.game ?? "", table, mySeat);
   const [sound, setSound] = useTurnSound();
   useTurnAlert(myTurn, t("match.turnTitle"), sound);
+  const [soundBlocked, unblockSound] = useSoundBlocked(sound && mySeat !== null);
+  useGameSounds(table?.game ?? "", snap.version, snap.lastEvents, snap.outcome ? snap.outcome.winners : null, mySeat, sound && mySeat !== null);
   const waitingFor = decision && decision.type !== "over" ? listOf(tx.lang, decision.seats.map((s) => tx.name(s))) : "";
+  const prompt = promptFor(tx, decision, mySeat);
   return (
     <div className={`match g-${table?.game ?? ""}`} data-version={snap.version} data-status={snap.status} data-my-turn={myTurn ? "yes" : "no"}>
+      <div className="match-play">
       <div className="match-head">
         <h1>{table ? tx.t("game.title") : "…"}</h1>
+        {table && <RulesDrawer game={table.game} />}
         <span className={`conn conn-${snap.status}`} role="status" aria-live="polite">{t(`match.connection.${snap.status}`)}</span>
         {mySeat !== null && (
           <label className="sound-switch">
             <input type="checkbox" checked={sound} onChange={(e) => setSound(e.target.checked)} /> {t("match.sound")}
           </label>
         )}
+        {mySeat !== null && soundBlocked && (
+          <button type="button" className="small sound-blocked" data-testid="sound-blocked" onClick={unblockSound}>
+            {t("match.soundBlocked")}
+          </button>
+        )}
       </div>
       {table && table.status === "open" && <Invite table={table} />}
-      {table && <Seats table={table} decision={decision} mySeat={mySeat} tx={tx} />}
       {table && <TakeoverBanner table={table} mySeat={mySeat} tx={tx} reclaim={reclaim} />}
       <div className="turn" aria-live="polite">
         {mySeat === null && <span>{t("match.spectator")} </span>}
         {myTurn ? <strong className="your-turn">{t("match.yourTurn")}</strong> : waitingFor ? <span>{t("match.waitingFor", { who: waitingFor })}</span> : null}
-        {decision?.prompt ? <span className="prompt"> {tx.line(decision.prompt)}</span> : null}{" "}
+        {prompt ? <span className="prompt"> {prompt}</span> : null}{" "}
         {decision && decision.type !== "over" && <Countdown deadline={decision.deadline} />}
       </div>
       <ErrorBox message={snap.error ? errorText(t, snap.error) : null} onDismiss={clearError} />
@@ -79,7 +106,13 @@ export function MatchView({ snap, act, clearError, reclaim = () => {} }: { snap:
       )}
       {myTurn && snap.legal !== null && <ActionList legal={snap.legal} act={act} pending={snap.pending} tx={tx} />}
       {myTurn && <JsonAction act={act} />}
-      <GameLog log={snap.log} tx={tx} viewer={you} />
+      {below}
+      </div>
+      <div className="match-side">
+        {table && <Seats table={table} decision={decision} mySeat={mySeat} tx={tx} />}
+        <GameLog log={snap.log} tx={tx} viewer={you} />
+        {side}
+      </div>
     </div>
   );
 }

@@ -24,9 +24,11 @@ export function valueText(t: TFunction, unit: ReviewUnit, value: number): string
  * What the review's values measure, in a sentence: the page's words for a unit every game may use
  * (`win`, `share`), the game's own for one of its own (Shazamm!'s older `wall` reviews).
  */
-export function unitText(t: TFunction, tx: GameTextApi, unit: ReviewUnit): string {
+export function unitText(t: TFunction, tx: GameTextApi, unit: ReviewUnit, reader = false): string {
   const key = `review.unit.${unit}`;
-  return tx.game && Object.hasOwn(tx.game.text.en, key) ? tx.t(key) : t(key);
+  // `reader`: the values are the reader's own (a hint), "what you see", not "what that player saw".
+  const params = { reader: reader ? "yes" : "no" };
+  return tx.game && Object.hasOwn(tx.game.text.en, key) ? tx.t(key, params) : t(key, params);
 }
 
 /** The review of `seat` at a finished table, fetched (and waited for) from the server. */
@@ -134,7 +136,7 @@ function DecisionRow({ decision, unit, tx, onJump }: { decision: ReviewedDecisio
   return (
     <>
       <tr className={`rv-row rv-${decision.label}`}>
-        <td>
+        <td data-label={t("review.column.step")}>
           {onJump ? (
             <button type="button" onClick={() => onJump(decision.index)}>
               {/* named by its sentence cut around the step it shows (label in name) */}
@@ -144,13 +146,13 @@ function DecisionRow({ decision, unit, tx, onJump }: { decision: ReviewedDecisio
             decision.index + 1
           )}
         </td>
-        <td>{tx.line(played.label)}</td>
-        <td>
+        <td data-label={t("review.column.move")}>{tx.line(played.label)}</td>
+        <td data-label={t("review.column.verdict")}>
           <span className={`rv-label rv-${decision.label}`}>{t(`review.label.${decision.label}`)}</span>
         </td>
-        <td>{valueText(t, unit, decision.value)}</td>
-        <td>{decision.chosen === 0 ? t("review.same") : `${tx.line(best.label)} (${valueText(t, unit, decision.best)})`}</td>
-        <td>
+        <td data-label={t("review.column.value")}>{valueText(t, unit, decision.value)}</td>
+        <td data-label={t("review.column.best")}>{decision.chosen === 0 ? t("review.same") : `${tx.line(best.label)} (${valueText(t, unit, decision.best)})`}</td>
+        <td data-label={t("review.column.loss")}>
           {valueText(t, unit, decision.loss)}{" "}
           <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
             {t(open ? "review.hideChoices" : "review.showChoices")}

@@ -51,7 +51,9 @@ export function TableChat({ snap, connection }: { snap: MatchSnapshot; connectio
         {shown.map((m) => (
           <li key={m.id} className={`chat-line chat-${m.channel}`} data-testid="chat-line">
             <span className="muted small-text">{time(m.at)}</span> <strong>{author(m)}</strong>
-            {m.channel === "spectators" && <span className="muted"> ({t("chat.spectator")})</span>}: <span className="chat-text">{m.text}</span>
+            {/* a named spectator is marked as one; "a spectator" says it already */}
+            {m.channel === "spectators" && m.name && <span className="muted"> ({t("chat.spectator")})</span>}
+            {t("chat.colon")} <span className="chat-text">{m.text}</span>
           </li>
         ))}
       </ol>

@@ -44,7 +44,8 @@ export function TableControls({ snap, connection }: { snap: MatchSnapshot; conne
       )}
       {table.status === "playing" && mySeat !== null && <Resign resigned={resigned} out={table.removed.includes(mySeat)} resign={() => connection.resign()} />}
       {table.status === "over" && <Rematch table={table} mySeat={mySeat} rematch={() => connection.rematch()} />}
-      <NotifyButton />
+      {/* "your turn" notifications are for players: a spectator has no turn */}
+      {mySeat !== null && <NotifyButton />}
       <OtherTurns current={table.id} />
     </TableControlsFrame>
   );

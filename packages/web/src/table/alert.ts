@@ -27,12 +27,51 @@ function readSound(): boolean {
   }
 }
 
+/**
+ * The page's one AudioContext, made on first use; null where the browser has none. A browser
+ * keeps it suspended until the reader's first click or key on the page (after a reload, say):
+ * `useSoundBlocked` shows that, and any click or key resumes it.
+ */
+let audio: AudioContext | null = null;
+const audioListeners = new Set<() => void>();
+
+export function audioContext(): AudioContext | null {
+  if (audio) return audio;
+  const Ctor = (globalThis as { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext }).AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  if (!Ctor) return null;
+  try {
+    audio = new Ctor();
+  } catch {
+    return null;
+  }
+  const ctx = audio;
+  ctx.addEventListener?.("statechange", () => audioListeners.forEach((listener) => listener()));
+  const resume = () => void ctx.resume?.().catch(() => {});
+  for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, resume, { capture: true });
+  return ctx;
+}
+
+/** Whether the browser holds the sound back (on, but no click on the page yet), and a way to release it from a click. */
+export function useSoundBlocked(on: boolean): [boolean, () => void] {
+  const [blocked, setBlocked] = useState(false);
+  useEffect(() => {
+    if (!on) return setBlocked(false);
+    const ctx = audioContext();
+    if (!ctx) return;
+    const update = () => setBlocked(ctx.state === "suspended");
+    audioListeners.add(update);
+    update();
+    return () => void audioListeners.delete(update);
+  }, [on]);
+  const unblock = useCallback(() => void audioContext()?.resume?.().catch(() => {}), []);
+  return [blocked, unblock];
+}
+
 /** Two short rising notes. Silently nothing where the browser has no WebAudio or blocks it. */
 export function playTurnTone(): void {
-  const Ctor = (globalThis as { AudioContext?: typeof AudioContext; webkitAudioContext?: typeof AudioContext }).AudioContext ?? (globalThis as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-  if (!Ctor) return;
+  const ctx = audioContext();
+  if (!ctx) return;
   try {
-    const ctx = new Ctor();
     const start = ctx.currentTime;
     [660, 880].forEach((frequency, i) => {
       const osc = ctx.createOscillator();
@@ -47,7 +86,6 @@ export function playTurnTone(): void {
       osc.start(t0);
       osc.stop(t0 + 0.16);
     });
-    setTimeout(() => void ctx.close().catch(() => {}), 600);
   } catch {
     /* blocked before any user gesture: the title still says it */
   }

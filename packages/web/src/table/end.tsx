@@ -39,7 +39,7 @@ export function Outcome({ snap, tx }: { snap: MatchSnapshot; tx: GameTextApi }) 
       )}
       {snap.seed && (
         <p className="muted small-text">
-          {t("match.seed")}: <code>{snap.seed}</code>
+          {t("app.labelled", { label: t("match.seed") })} <code>{snap.seed}</code>
         </p>
       )}
     </section>
