@@ -51,7 +51,7 @@ describeE2E("web client end to end (Chromium)", (env) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.screenshot({ path: `${ARTIFACTS}${game}-desktop.png`, fullPage: true });
       const result = await autoplay(page, game, 150_000);
-      expect(result).toMatch(/Gagnants? : |Égalité/);
+      expect(result).toMatch(/Gagnants?\s: |Égalité/);
       await expect(page.locator('[data-testid="outcome"]').isVisible()).resolves.toBe(true);
       const text = await page.locator("main").innerText();
       expect(text.match(ENGLISH_TELLTALES)?.[0] ?? null, text.slice(0, 3000)).toBeNull();
