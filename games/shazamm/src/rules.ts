@@ -222,18 +222,18 @@ export function randomCommit(state: ShazammState, seat: ShazammSeat, rng: RngSta
 const malformed = (message: string): Result<never, ActionError> => err({ code: "malformed-action", message });
 const illegal = (message: string): Result<never, ActionError> => err({ code: "illegal-action", message });
 
-/** Validates untrusted input directly (the commits are too many to enumerate). */
-export function parseAction(state: ShazammState, rawSeat: Seat, raw: unknown): Result<ShazammAction, ActionError> {
+/**
+ * Validates untrusted input directly (the commits are too many to enumerate), for a seat that is
+ * deciding now: the engine's `act` has checked the game is not over and whose turn it is.
+ */
+export function parseAction(state: ShazammState, deciding: Seat, raw: unknown): Result<ShazammAction, ActionError> {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return malformed("an action is an object with a type");
   const input = raw as Record<string, unknown>;
   const type = input["type"];
   if (type !== "commit" && type !== "arrange" && type !== "clone" && type !== "larcin" && type !== "recycle") {
     return malformed(`unknown action type ${JSON.stringify(type)} (commit, arrange, clone, larcin, recycle)`);
   }
-  if (state.phase.type === "over") return err({ code: "game-over", message: "the game is over" });
-  if (rawSeat !== 0 && rawSeat !== 1) return err({ code: "not-your-turn", message: `no seat ${rawSeat} in Shazamm!` });
-  const seat: ShazammSeat = rawSeat;
-  if (!waiting(state, seat)) return err({ code: "not-your-turn", message: `seat ${seat} has nothing to decide now` });
+  const seat = deciding as ShazammSeat;
   const phase = state.phase;
   switch (type) {
     case "commit": {
