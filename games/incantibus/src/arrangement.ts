@@ -7,7 +7,7 @@
 // toArrangement writes every field, with exact names ("Gold 1#3"), so nothing comes from the seed.
 // fromArrangement checks what the rules make impossible (a token in two places, a grimoire in
 // apprentice mode, a trunk that does not fit, a pointing at nothing), not that the position is reachable.
-import { deepClone, deepEqual, err, ok, rngFromWords, rngWords, rngWordsSchema, type GameSetup, type Result } from "@grimoire/engine";
+import { deepClone, deepEqual, err, ok, parseWith, rngFromWords, rngWords, rngWordsSchema, type GameSetup, type Result } from "@grimoire/engine";
 import { z } from "zod";
 import { PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELLS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
 import { cardByName, exactCardName, exactName, tokenByName, tokenMatches, tokenName } from "./names.ts";
@@ -144,13 +144,11 @@ function removeAnywhere(state: State, id: number): void {
   state.next.sorcerers = state.next.sorcerers.filter((s) => s !== id);
 }
 
-const issues = (error: z.ZodError): string => error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
-
 /** Builds the seed's setup, then moves what the arrangement names where it says (see README). */
 export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result<State, string> {
-  const parsed = arrangementSchema.safeParse(raw);
-  if (!parsed.success) return err(issues(parsed.error));
-  const a = parsed.data;
+  const parsed = parseWith(arrangementSchema, raw);
+  if (!parsed.ok) return parsed;
+  const a = parsed.value;
   const state = setupState(setup.seats, setup.options, setup.seed);
   const used = new Set<number>();
   const take = (tokenName: string, where: string, cls?: readonly TokenClass[]): Result<number, string> => {

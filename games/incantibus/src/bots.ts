@@ -1,6 +1,6 @@
 // Bots: uniform random, and a greedy one weighing each target's worth to it against
 // the chance a stronger wand points at the same target. Bots see only their view.
-import { pick, randomBot, type Bot } from "@grimoire/engine";
+import { pick, type Bot } from "@grimoire/engine";
 import { HIDDEN_POOL, SPELL_SPECIAL, WEAPON_FOR, idsOf, type Face, type Spell } from "./data.ts";
 import { faceId } from "./names.ts";
 import { canPay, face, payments } from "./trunk.ts";
@@ -168,6 +168,5 @@ export function greedyBot(): Bot<View, Action> {
 }
 
 export const bots = {
-  random: { description: "Uniformly random legal actions", create: () => randomBot<View, Action>() },
   greedy: { description: "Points at the target worth most to it, discounted by the chance a stronger wand takes it", create: greedyBot },
 };

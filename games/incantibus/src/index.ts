@@ -1,5 +1,5 @@
 // @grimoire/incantibus: Incantibus on the engine contract (apprentice and expert modes).
-import { deepClone, err, msg, parseByEnumeration, type Game } from "@grimoire/engine";
+import { defineGame, err, msg, parseByEnumeration } from "@grimoire/engine";
 import { z } from "zod";
 import { MODES } from "./data.ts";
 import { fromArrangement, toArrangement } from "./arrangement.ts";
@@ -48,7 +48,7 @@ function oldShape(raw: unknown, legalNow: readonly Action[]): string | null {
   return null;
 }
 
-export const incantibusGame: Game<State, Action, View, Event, Options, Event> = {
+export const incantibusGame = defineGame<State, Action, View, Event, Options, Event, "describeView">({
   id: "incantibus",
   title: "Incantibus",
   minSeats: 2,
@@ -73,7 +73,6 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   },
   legalActions: legal,
   parseAction(state, seat, raw) {
-    if (state.phase.kind === "over") return err({ code: "game-over", message: "the game is over" });
     const legalNow = legal(state, seat);
     const old = oldShape(raw, legalNow);
     if (old !== null) return err({ code: "malformed-action", message: old });
@@ -93,18 +92,13 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   describeView,
   resample: resampleView,
   shuffleHidden: shuffleHiddenState,
-  // The state is plain data: deepClone is an order of magnitude faster than structuredClone (rollouts clone often).
-  clone: (state) => deepClone(state),
-  bots: {
+  bots: (game) => ({
     ...bots,
     steady: { description: "The greedy bot with a random move one time in three", create: () => steadyBot() },
-    rollout: { description: "Greedy's move, improved by rollouts to the room's end over redealt hidden tokens where they are sure of it", create: () => rolloutGreedyBot(incantibusGame) },
-    search: { description: "Information-set tree search, the greedy bot playing the rollouts (slow)", create: () => strongBot(incantibusGame) },
-  },
+    rollout: { description: "Greedy's move, improved by rollouts to the room's end over redealt hidden tokens where they are sure of it", create: () => rolloutGreedyBot(game) },
+    search: { description: "Information-set tree search, the greedy bot playing the rollouts (slow)", create: () => strongBot(game) },
+  }),
   levels: { easy: "random", medium: "greedy", hard: "rollout" },
-  get reviewer() {
-    return (reviewer ??= makeReviewer(incantibusGame));
-  },
-};
-let reviewer: ReturnType<typeof makeReviewer> | undefined;
+  review: makeReviewer,
+});
 

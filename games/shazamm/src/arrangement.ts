@@ -4,7 +4,7 @@
 // mana, round, sealed commits or the turn being resolved, and `rng` for every later draw.
 // fromArrangement checks what the rules make impossible (a card in two places, wizards not 6
 // apart, a wizard at 0 mana while the round goes on, ...), not that the position is reachable.
-import { createRng, err, ok, rngFromWords, rngWords, rngWordsSchema, type GameSetup, type Result } from "@grimoire/engine";
+import { createRng, err, ok, parseWith, rngFromWords, rngWords, rngWordsSchema, type GameSetup, type Result } from "@grimoire/engine";
 import { z } from "zod";
 import { dealt, pendingTheft, recycleDeltas, type Start } from "./rules.ts";
 import type { ShazammState, Table } from "./state.ts";
@@ -141,9 +141,9 @@ export function fromArrangement(setup: GameSetup<ShazammOptions>, raw: unknown):
 }
 
 function fromPosition(setup: GameSetup<ShazammOptions>, raw: unknown): Result<ShazammState, string> {
-  const parsed = positionSchema.safeParse(raw);
-  if (!parsed.success) return err(parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join(".") : "(root)"}: ${i.message}`).join("; "));
-  const a = parsed.data;
+  const parsed = parseWith(positionSchema, raw);
+  if (!parsed.ok) return parsed;
+  const a = parsed.value;
   const variant = setup.options.variant;
   const table = a.table as Table | undefined;
 
