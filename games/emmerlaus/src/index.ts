@@ -1,7 +1,7 @@
 // @grimoire/emmerlaus: Emmerlaüs, the wizards' card duel for 2 to 10 players (base 100-card deck).
 // Rules summary, arrangement format and card list: ../README.md; card data: cards.ts.
 import { defineGame } from "@grimoire/engine";
-import { heuristicBot } from "./bots.ts";
+import { heuristicBot } from "./bots/index.ts";
 import { HARD_ROLLOUT, rolloutImprovedBot, steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
 import { fromArrangement, toArrangement } from "./arrangement.ts";
@@ -9,15 +9,15 @@ import { apply, decision, legalActions, parseAction, resign, setup } from "./rul
 import type { EmmerlausEvent, EmmerlausState } from "./state.ts";
 import { text } from "./text/index.ts";
 import { eventFor, resample, shuffleHidden, view, type EmmerlausView } from "./view.ts";
-import { DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./vocabulary.ts";
+import { DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./data.ts";
 import { makeReviewer } from "./review.ts";
 
-export * from "./vocabulary.ts";
+export * from "./data.ts";
 export type * from "./state.ts";
 export { CARDS, EXPANSION_CARDS, card, baseDeck, deckOf, handSize, type CardData, type Effect, type Band } from "./cards.ts";
 export { allCards, power, threshold, half, opponentsOf, livingSeats, evalAmount } from "./rules.ts";
 export { toArrangement, type Arrangement } from "./arrangement.ts";
-export { heuristicBot, expectedAmount, threat } from "./bots.ts";
+export { heuristicBot, expectedAmount, threat } from "./bots/index.ts";
 export { text, cardName, cardEffect } from "./text/index.ts";
 export { describeRoll, faces } from "./describe.ts";
 export type { EmmerlausView, PlayerView } from "./view.ts";

@@ -3,7 +3,7 @@
 // Only the engine's manifest module: the page loads this file with its first JavaScript.
 import { wordsOf, type GameManifest } from "@grimoire/engine/manifest";
 import type { EmmerlausEvent } from "./state.ts";
-import type { Action } from "./vocabulary.ts";
+import type { Action } from "./data.ts";
 
 export const manifest: GameManifest = {
   id: "emmerlaus",

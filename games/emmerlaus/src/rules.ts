@@ -4,7 +4,7 @@ import { createRng, err, msg, ok, parseByEnumeration, rollDie, seatRef, shuffle,
 import { card, deckOf, handSize, type CardData, type Effect } from "./cards.ts";
 import type { EmmerlausEvent, EmmerlausState, Lying, Pending, Player, ResistanceResult } from "./state.ts";
 import { cardName, selector } from "./text/index.ts";
-import { BASE_THRESHOLD, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
+import { BASE_THRESHOLD, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./data.ts";
 
 type Events = EmmerlausEvent[];
 

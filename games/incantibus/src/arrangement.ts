@@ -13,7 +13,7 @@ import { PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELLS, TOKENS, roomsFor, type To
 import { cardByName, exactCardName, exactName, tokenByName, tokenMatches, tokenName } from "./names.ts";
 import { layRoom, overReason, pointTargets, run, setupState, ultimusIn } from "./rules.ts";
 import { fits } from "./trunk.ts";
-import type { Options, State, Step, Target } from "./types.ts";
+import type { Options, State, Step, Target } from "./state.ts";
 
 const name = z.string().min(1);
 const names = z.array(name);
@@ -25,7 +25,7 @@ const targetSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("grimoire"), grimoire: name }).strict(),
   z.object({ type: z.literal("sorcerer"), slot, token: name.nullable(), twin: z.boolean() }).strict(),
 ]);
-/** A step of an incantation being resolved, as types.ts keeps it, with tokens named. */
+/** A step of an incantation being resolved, as state.ts keeps it, with tokens named. */
 const stepSchema = z.discriminatedUnion("k", [
   z.object({ k: z.literal("take"), seat, target: targetSchema, wand: z.number().int().min(1).max(4) }).strict(),
   z.object({ k: z.literal("receive"), seat, token: name, spellNow: z.boolean(), retiro: z.boolean() }).strict(),
@@ -124,8 +124,8 @@ export function toArrangement(state: State): Arrangement {
     sorcerersOut: list(state.sorcerersOut),
     ...(Object.keys(next).length > 0 ? { next } : {}),
     incantation: state.incantation,
-    ...(phase.kind === "point" && phase.choices.some((c) => c !== null) ? { pointed: deepClone(phase.choices) } : {}),
-    ...(phase.kind === "resolve" ? { resolve: { queue: phase.queue.map(stepOut), owed: [...phase.owed] } } : {}),
+    ...(phase.type === "point" && phase.choices.some((c) => c !== null) ? { pointed: deepClone(phase.choices) } : {}),
+    ...(phase.type === "resolve" ? { resolve: { queue: phase.queue.map(stepOut), owed: [...phase.owed] } } : {}),
     rng: rngWords(state.rng),
   };
 }
@@ -293,7 +293,7 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
   if (a.resolve) {
     if (a.pointed) return err("pointed: once every wand is down the incantation resolves; give pointed or resolve, not both");
     state.incantation = a.incantation ?? 1;
-    state.phase = { kind: "resolve", queue, owed: [...a.resolve.owed] };
+    state.phase = { type: "resolve", queue, owed: [...a.resolve.owed] };
     // Steps that need nobody (takes, spells owed, swaps, the room's end) are played at once.
     try {
       run(state, []);
@@ -306,7 +306,7 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
   if (reason !== null) {
     if (a.pointed) return err("pointed: the game is over, nobody points");
     state.incantation = a.incantation ?? 0;
-    state.phase = { kind: "over", reason };
+    state.phase = { type: "over", reason };
     return ok(state);
   }
   state.incantation = a.incantation ?? 1;
@@ -320,7 +320,7 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
       choices[s] = deepClone(target);
     }
   }
-  state.phase = { kind: "point", choices };
+  state.phase = { type: "point", choices };
   return ok(state);
 }
 

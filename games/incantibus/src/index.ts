@@ -3,17 +3,17 @@ import { defineGame, err, msg, parseByEnumeration } from "@grimoire/engine";
 import { z } from "zod";
 import { MODES } from "./data.ts";
 import { fromArrangement, toArrangement } from "./arrangement.ts";
-import { bots } from "./bots.ts";
+import { bots } from "./bots/index.ts";
 import { rolloutGreedyBot, steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView, stepPrompt } from "./describe.ts";
 import { legal, play, scores, setupState, waitingStep, winnerOf } from "./rules.ts";
 import { text } from "./text/index.ts";
-import type { Action, Event, Options, State, View } from "./types.ts";
+import type { Action, Event, Options, State, View } from "./state.ts";
 import { eventForViewer, makeView, resampleView, shuffleHiddenState } from "./view.ts";
 import { makeReviewer } from "./review.ts";
 
 export * from "./data.ts";
-export * from "./types.ts";
+export * from "./state.ts";
 export { legal, pointTargets, places, scores, winnerOf } from "./rules.ts";
 export { canPay, fits, payments, pointsOf } from "./trunk.ts";
 export { cardByName, exactCardName, exactName, faceId, tokenByName, tokenMatches, tokenName, upgradeAction } from "./names.ts";
@@ -21,7 +21,7 @@ export { arrangementSchema, fromArrangement, toArrangement, type Arrangement } f
 export { tokenMessage, tokenLabel, tokenEffectKey, targetMessage, cardMessage, roomMessage, componentKeys, SPELL_KEY } from "./describe.ts";
 export { roomTarget, sorcererTarget } from "./rules.ts";
 export { text } from "./text/index.ts";
-export { greedyBot } from "./bots.ts";
+export { greedyBot } from "./bots/index.ts";
 
 const optionsSchema = z.object({ mode: z.enum(MODES).default("apprentice") });
 
@@ -61,7 +61,7 @@ export const incantibusGame = defineGame<State, Action, View, Event, Options, Ev
   toArrangement,
   decision(state) {
     const phase = state.phase;
-    switch (phase.kind) {
+    switch (phase.type) {
       case "over": return { type: "over" };
       case "point": return { type: "simultaneous", seats: phase.choices.flatMap((c, s) => (c === null ? [s] : [])), prompt: msg("prompt.point") };
       case "resolve": {
@@ -80,7 +80,7 @@ export const incantibusGame = defineGame<State, Action, View, Event, Options, Ev
   },
   apply: play,
   outcome(state) {
-    if (state.phase.kind !== "over") return null;
+    if (state.phase.type !== "over") return null;
     const s = scores(state);
     return { winners: [winnerOf(state, s)], scores: s, draw: false };
   },

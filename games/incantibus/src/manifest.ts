@@ -2,7 +2,7 @@
 // each part loaded on demand. Its board and emblem are board/index.ts and board/Emblem.tsx.
 // Only the engine's manifest module: the page loads this file with its first JavaScript.
 import { wordsOf, type GameManifest } from "@grimoire/engine/manifest";
-import type { Action, Event } from "./types.ts";
+import type { Action, Event } from "./state.ts";
 
 export const manifest: GameManifest = {
   id: "incantibus",

@@ -8,7 +8,7 @@ import { createRng, err, ok, parseWith, rngFromWords, rngWords, rngWordsSchema, 
 import { z } from "zod";
 import { dealt, pendingTheft, recycleDeltas, type Start } from "./rules.ts";
 import type { ShazammState, Table } from "./state.ts";
-import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, START_WALL, WIZARD_DISTANCE, isSpell, type BySeat, type Card, type Commit, type ShazammOptions, type Spell } from "./vocabulary.ts";
+import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, START_WALL, WIZARD_DISTANCE, isSpell, type BySeat, type Card, type Commit, type ShazammOptions, type Spell } from "./data.ts";
 
 const byNumber = (a: number, b: number) => a - b;
 const spell = z.number().int().min(1, "spells are numbered 1 to 14").max(14, "spells are numbered 1 to 14");

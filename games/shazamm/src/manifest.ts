@@ -3,7 +3,7 @@
 // Only the engine's manifest module: the page loads this file with its first JavaScript.
 import { wordsOf, type GameManifest } from "@grimoire/engine/manifest";
 import type { ShazammEvent } from "./state.ts";
-import type { ShazammAction } from "./vocabulary.ts";
+import type { ShazammAction } from "./data.ts";
 
 export const manifest: GameManifest = {
   id: "shazamm",

@@ -23,7 +23,7 @@ import {
   type ShazammOptions,
   type ShazammSeat,
   type Spell,
-} from "./vocabulary.ts";
+} from "./data.ts";
 
 const byNumber = (a: number, b: number) => a - b;
 const seatOf = (seat: Seat): ShazammSeat => {

@@ -1,7 +1,7 @@
 // The full Shazamm! state (plain JSON) and the events of a game. The bridge runs from tile 0
 // (seat 0's end) to tile 18 (seat 1's end); `collapsed` tiles are gone at each end.
 import type { BaseState, Seat } from "@grimoire/engine";
-import type { BySeat, Card, Commit, ShazammSeat, Spell, Variant } from "./vocabulary.ts";
+import type { BySeat, Card, Commit, ShazammSeat, Spell, Variant } from "./data.ts";
 
 /** One spell on the table this turn, in resolution order (number, then a Clone's copy after). */
 export interface Entry {

@@ -4,7 +4,7 @@
 import { SPECTATOR, createRng, deepClone, forkRng, randomInt, shuffle, type RngState, type Seat, type Viewer } from "@grimoire/engine";
 import { followUpAnswers, randomCommit } from "./rules.ts";
 import type { ShazammEvent, ShazammState, Table } from "./state.ts";
-import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, isSpell, other, type BySeat, type Card, type Commit, type ShazammAction, type ShazammSeat, type Spell, type Variant } from "./vocabulary.ts";
+import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, isSpell, other, type BySeat, type Card, type Commit, type ShazammAction, type ShazammSeat, type Spell, type Variant } from "./data.ts";
 
 export type ViewPhase =
   | { type: "arrange" }

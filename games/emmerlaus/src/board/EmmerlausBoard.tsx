@@ -13,7 +13,7 @@ import { cardOdds, selfAmount, type Odds } from "../odds.ts";
 import { legalActions, untouchable } from "../rules.ts";
 import type { EmmerlausEvent } from "../state.ts";
 import { resample, type EmmerlausView } from "../view.ts";
-import { LIFE_AT_START, type Action } from "../vocabulary.ts";
+import { LIFE_AT_START, type Action } from "../data.ts";
 import { CardBack } from "./art.tsx";
 import { CardFace } from "./CardFace.tsx";
 import { answerOfCard, choicesOf, type CardChoices, type Choices, type PlayAction } from "./choices.ts";

@@ -13,7 +13,7 @@ import { cardMessage, needMessage, roomMessage, SPELL_KEY, targetMessage, tokenE
 import { faceId, tokenName } from "../names.ts";
 import { needOf } from "../rules.ts";
 import { face, pointsOf } from "../trunk.ts";
-import type { Action, Event, Target as PointTarget, View } from "../types.ts";
+import type { Action, Event, Target as PointTarget, View } from "../state.ts";
 import { BackIcon, CheckIcon, EyeIcon, FaceIcon, HatIcon, HourglassIcon, INGREDIENT_SVG, MONSTER_SVG, MoatIcon, SpellIcon, TowerIcon, WandIcon } from "./icons.tsx";
 import "./board.css";
 
@@ -61,7 +61,7 @@ export function groupTokens(tokens: readonly number[]): { name: string; id: numb
 type Reveal = { choices: PointTarget[]; of: number; n: number };
 
 /** The incantation whose reveal is the last one at this position (the one being resolved, or the previous). */
-export const revealedIncantation = (view: View): number => (view.phase.kind === "point" ? view.incantation - 1 : view.incantation);
+export const revealedIncantation = (view: View): number => (view.phase.type === "point" ? view.incantation - 1 : view.incantation);
 
 /** The reveal kept for this table in the tab's session storage (a reload shows it again). */
 function storedReveal(key: string): Reveal | null {
@@ -105,7 +105,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
   const newRoom = (events as readonly Event[]).some((e) => e && e.type === "room");
   const me = seat ?? -1;
   const phase = view.phase;
-  const step = phase.kind === "resolve" ? phase.queue[0] ?? null : null;
+  const step = phase.type === "resolve" ? phase.queue[0] ?? null : null;
   const deciding = step && "seat" in step ? step.seat : null;
 
   // every element that can act registers its key; listed actions left over get a plain button
@@ -198,7 +198,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
     const key = `${kind}:${tokenName(id)}`;
     const la = actionFor(key);
     const name = tx.line(tokenMessage(id, "name"));
-    const mine = phase.kind === "point" && phase.mine?.type === kind && (kind === "potion" ? phase.mine.type === "potion" && phase.mine.potion : phase.mine.type === "grimoire" && phase.mine.grimoire) === tokenName(id);
+    const mine = phase.type === "point" && phase.mine?.type === kind && (kind === "potion" ? phase.mine.type === "potion" && phase.mine.potion : phase.mine.type === "grimoire" && phase.mine.grimoire) === tokenName(id);
     return (
       <Face
         key={key}
@@ -221,7 +221,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
   const sorcererFace = (slot: number, s: { token: number | null; faceUp: boolean }): ReactNode => {
     const key = `sorcerer:${slot}`;
     const la = actionFor(key);
-    const mine = phase.kind === "point" && phase.mine?.type === "sorcerer" && phase.mine.slot === slot;
+    const mine = phase.type === "point" && phase.mine?.type === "sorcerer" && phase.mine.slot === slot;
     const common = { onActivate: la ? () => act(la.action) : undefined, legal: la !== undefined, selected: mine ? true : undefined };
     if (s.token === null) {
       const name = tx.t("board.hiddenSorcerer");
@@ -284,7 +284,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
   };
 
   // ---- the room ----
-  const mine = phase.kind === "point" ? phase.mine : null;
+  const mine = phase.type === "point" ? phase.mine : null;
   const room = view.room === null ? null : (
     <div key={`room${view.room}`} className={`inc-room${newRoom ? " fresh" : ""}`} role="group" aria-label={tx.t("board.roomTokens")}>
       {view.roomTokens.map((t, slot) => {
@@ -385,7 +385,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
               <span className="inc-pname">{tx.line(msg("common.name", { who: { seat: s } }))}</span>
               {wandFace(s)}
               <span className="inc-score">{pts(total)}</span>
-              {phase.kind === "point" && (
+              {phase.type === "point" && (
                 phase.chosen[s]
                   ? <span className="inc-status done"><CheckIcon />{tx.t("board.pointed")}</span>
                   : <span className="inc-status waiting"><HourglassIcon />{tx.t("board.waiting")}</span>

@@ -7,7 +7,7 @@ import { seatRef } from "@grimoire/engine";
 import { Meter, type BoardProps, type GameTextApi } from "@grimoire/web/kit";
 import type { ShazammEvent } from "../state.ts";
 import type { ShazammView } from "../view.ts";
-import { MAX_MANA, other, type ShazammSeat } from "../vocabulary.ts";
+import { MAX_MANA, other, type ShazammSeat } from "../data.ts";
 import { Answers, WaitingAnswer } from "./Answers.tsx";
 import { BidEntry } from "./BidEntry.tsx";
 import { Bridge, type WallMove } from "./Bridge.tsx";

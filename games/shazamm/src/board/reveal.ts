@@ -3,7 +3,7 @@
 // the table in the view while a question is pending (after a reload). Pure: tested on its own.
 import type { ShazammEvent, Table } from "../state.ts";
 import type { ShazammView } from "../view.ts";
-import type { BySeat, Card, Commit, Spell } from "../vocabulary.ts";
+import type { BySeat, Card, Commit, Spell } from "../data.ts";
 import type { CardTag } from "./SpellCard.tsx";
 
 export interface RevealedCard {

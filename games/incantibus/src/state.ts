@@ -47,9 +47,9 @@ export type Step =
   | { k: "end" };
 
 export type Phase =
-  | { kind: "point"; choices: (Target | null)[] }
-  | { kind: "resolve"; queue: Step[]; owed: number[] }
-  | { kind: "over"; reason: "sorcerers" | "stuck" };
+  | { type: "point"; choices: (Target | null)[] }
+  | { type: "resolve"; queue: Step[]; owed: number[] }
+  | { type: "over"; reason: "sorcerers" | "stuck" };
 
 export interface State extends BaseState {
   seats: number;
@@ -151,7 +151,7 @@ export interface View {
   outOfGame: number[];
   incantation: number;
   phase:
-    | { kind: "point"; chosen: boolean[]; mine: Target | null }
-    | { kind: "resolve"; queue: Step[]; owed: number[] }
-    | { kind: "over"; reason: "sorcerers" | "stuck" };
+    | { type: "point"; chosen: boolean[]; mine: Target | null }
+    | { type: "resolve"; queue: Step[]; owed: number[] }
+    | { type: "over"; reason: "sorcerers" | "stuck" };
 }
