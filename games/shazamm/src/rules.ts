@@ -50,6 +50,7 @@ export function dealt(options: ShazammOptions, rng: RngState, decks: BySeat<Spel
     discards: [[], []],
     silenced: false,
     lastPlayed: [[], []],
+    lastTurn: [],
     phase: { type: "commit", sealed: [null, null] },
   };
   for (const seat of [0, 1] as const) draw(state, seat, options.variant === 1 ? SPELLS.length : FIRST_DRAW);
@@ -284,7 +285,25 @@ export function parseAction(state: ShazammState, deciding: Seat, raw: unknown): 
 // ---------------------------------------------------------------------------------------------
 // Applying
 
-export function apply(state: ShazammState, rawSeat: Seat, action: ShazammAction): ShazammEvent[] {
+/** Plays a legal action, and keeps the public events of the last revealed turn (state.lastTurn). */
+export function apply(state: ShazammState, seat: Seat, action: ShazammAction): ShazammEvent[] {
+  const events = play(state, seat, action);
+  state.lastTurn = turnEvents(state.lastTurn, events.filter((e) => !PRIVATE_EVENTS.has(e.type)));
+  return events;
+}
+
+/** Events that show a seat something the other may not see, and no part of a reveal. */
+const PRIVATE_EVENTS = new Set<ShazammEvent["type"]>(["committed", "arranged", "drew"]);
+
+/** The events of the last reveal: `previous` (kept so far) followed by `incoming`, cut at a new "revealed". */
+export function turnEvents(previous: readonly ShazammEvent[], incoming: readonly ShazammEvent[]): ShazammEvent[] {
+  const at = incoming.map((e) => e.type).lastIndexOf("revealed");
+  if (at >= 0) return incoming.slice(at);
+  if (previous.length === 0) return [];
+  return [...previous, ...incoming];
+}
+
+function play(state: ShazammState, rawSeat: Seat, action: ShazammAction): ShazammEvent[] {
   const seat = seatOf(rawSeat);
   const events: ShazammEvent[] = [];
   const phase = state.phase;

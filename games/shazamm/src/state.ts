@@ -70,6 +70,11 @@ export interface ShazammState extends BaseState {
   silenced: boolean;
   /** Spells each player laid in the last revealed turn (what Clone may copy). */
   lastPlayed: BySeat<Spell[]>;
+  /**
+   * The public events of the last revealed turn, from its "revealed" on (a turn with a follow-up
+   * question spans several actions): what the board shows as the last reveal. Empty before the first.
+   */
+  lastTurn: ShazammEvent[];
   phase: Phase;
 }
 
