@@ -13,7 +13,7 @@ import { PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELLS, TOKENS, roomsFor, type To
 import { cardByName, exactCardName, exactName, tokenByName, tokenMatches, tokenName } from "./names.ts";
 import { layRoom, overReason, pointTargets, run, setupState, ultimusIn } from "./rules.ts";
 import { fits } from "./trunk.ts";
-import type { Options, State, Step, Target } from "./state.ts";
+import type { LastIncanto, Options, State, Step, Target } from "./state.ts";
 
 const name = z.string().min(1);
 const names = z.array(name);
@@ -71,6 +71,8 @@ export const arrangementSchema = z.object({
   next: z.object({ visible: names.optional(), hidden: names.optional(), potions: names.optional(), grimoires: names.optional(), sorcerers: names.optional() }).strict().optional(),
   /** The incantation's number (the first is 1). */
   incantation: z.number().int().min(0).optional(),
+  /** The last Incanto! (what the board shows of it): the incantation it revealed and every seat's target. */
+  lastIncanto: z.object({ of: z.number().int().min(0), choices: z.array(targetSchema) }).strict().optional(),
   /** Sealed pointings of this incantation, one per seat (null: not yet). */
   pointed: z.array(targetSchema.nullable()).optional(),
   /** An incantation being resolved: its steps still to come, front first, and the spells owed to each seat. */
@@ -124,6 +126,7 @@ export function toArrangement(state: State): Arrangement {
     sorcerersOut: list(state.sorcerersOut),
     ...(Object.keys(next).length > 0 ? { next } : {}),
     incantation: state.incantation,
+    ...(state.lastIncanto ? { lastIncanto: deepClone(state.lastIncanto) } : {}),
     ...(phase.type === "point" && phase.choices.some((c) => c !== null) ? { pointed: deepClone(phase.choices) } : {}),
     ...(phase.type === "resolve" ? { resolve: { queue: phase.queue.map(stepOut), owed: [...phase.owed] } } : {}),
     rng: rngWords(state.rng),
@@ -289,6 +292,7 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
   for (const [s, trunk] of state.trunks.entries()) if (!paying.has(s) && !fits(trunk, state.mode)) return err(`trunks.${s}: these tokens do not fit a ${state.mode} trunk`);
   if (state.sorcerers.length > PLAYER_COUNTS[state.seats]!.sorcerers) return err(`sorcerers: at most ${PLAYER_COUNTS[state.seats]!.sorcerers} sorcerers with ${state.seats} players`);
   if (a.rng) state.rng = rngFromWords(a.rng);
+  if (a.lastIncanto) state.lastIncanto = deepClone(a.lastIncanto) as LastIncanto;
 
   if (a.resolve) {
     if (a.pointed) return err("pointed: once every wand is down the incantation resolves; give pointed or resolve, not both");

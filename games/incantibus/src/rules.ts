@@ -1,7 +1,7 @@
 // Incantibus rules: setup, incantations (simultaneous pointing, contests, wand swaps),
 // taking tokens, spells, rooms and the crypt, scoring. Follows the French rulebook
 // (../../shared/seeds/incantibus-fr.txt) and the rulings numbered in ../README.md.
-import { createRng, rollDie, shuffle } from "@grimoire/engine";
+import { createRng, deepClone, rollDie, shuffle } from "@grimoire/engine";
 import {
   BAG_HOLES, PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELL_CARDS, SPELL_SPECIAL, WEAPON_FOR, idsOf,
   type Requirement, type Spell,
@@ -54,6 +54,7 @@ export function setupState(seats: number, options: Options, seed: number | strin
     trunks: Array.from({ length: seats }, () => []), moat: [],
     outOfGame: options.mode === "expert" ? [] : idsOf("grimoire"),
     incantation: 0,
+    lastIncanto: null,
     phase: { type: "point", choices: [] },
     next: noStack(),
   };
@@ -168,6 +169,7 @@ const targetKey = (t: Target): string => (t.type === "room" || t.type === "sorce
 /** All wands are down: contests, then takes (strongest first), spells, swaps and the room's end. */
 function reveal(state: State, choices: Target[], events: Event[]): void {
   events.push({ type: "revealed", choices });
+  state.lastIncanto = { of: state.incantation, choices: deepClone(choices) };
   const groups = new Map<string, number[]>();
   choices.forEach((t, seat) => groups.set(targetKey(t), [...(groups.get(targetKey(t)) ?? []), seat]));
   const takes: Step[] = [];

@@ -51,6 +51,12 @@ export type Phase =
   | { type: "resolve"; queue: Step[]; owed: number[] }
   | { type: "over"; reason: "sorcerers" | "stuck" };
 
+/** An Incanto!: every seat's target as revealed, and the incantation it revealed. */
+export interface LastIncanto {
+  of: number;
+  choices: Target[];
+}
+
 export interface State extends BaseState {
   seats: number;
   mode: Mode;
@@ -78,6 +84,8 @@ export interface State extends BaseState {
   /** Grimoires in apprentice mode. */
   outOfGame: number[];
   incantation: number;
+  /** The last Incanto!, what the board shows of it (null before the first). */
+  lastIncanto: LastIncanto | null;
   phase: Phase;
   /** Draws fixed by a scenario, used in order before any random one; empty in a dealt game. */
   next: Stacked;
@@ -150,6 +158,8 @@ export interface View {
   moat: number[];
   outOfGame: number[];
   incantation: number;
+  /** The last Incanto! (state.lastIncanto): everyone's target, public since the reveal. */
+  lastIncanto: LastIncanto | null;
   phase:
     | { type: "point"; chosen: boolean[]; mine: Target | null }
     | { type: "resolve"; queue: Step[]; owed: number[] }

@@ -24,6 +24,7 @@ export function makeView(state: State, viewer: Viewer): View {
     pile: state.pile.length, faceUp: [...state.faceUp], usedCards: [...state.usedCards],
     trunks: state.trunks.map((t) => [...t]), moat: [...state.moat], outOfGame: [...state.outOfGame],
     incantation: state.incantation,
+    lastIncanto: deepClone(state.lastIncanto),
     phase: phase.type === "point"
       ? { type: "point", chosen: phase.choices.map((c) => c !== null), mine: seat >= 0 ? deepClone(phase.choices[seat] ?? null) : null }
       : deepClone(phase),
@@ -70,6 +71,7 @@ export function resampleView(view: View, seat: number, rng: RngState): State {
     pile: shuffle(rng, SPELL_CARDS.map((_, id) => id).filter((id) => !used.has(id))), faceUp: [...view.faceUp], usedCards: [...view.usedCards],
     trunks: view.trunks.map((t) => [...t]), moat: [...view.moat], outOfGame: [...view.outOfGame],
     incantation: view.incantation,
+    lastIncanto: deepClone(view.lastIncanto),
     phase: resamplePhase(view.phase, seat),
     next: noStack(),
   };

@@ -5,7 +5,7 @@
 // clicking (or focus + Enter) the component the action names: every listed legal action of the
 // reader has its element on the board (anything unmatched falls back to a button in the board).
 // Every word comes from the game's catalogue (games/incantibus/src/text) through props.tx.
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { msg, type Message } from "@grimoire/engine";
 import { Face, sayAround, Target, type BoardProps, type LegalAction } from "@grimoire/web/kit";
 import { SPELL_CARDS, type Spell } from "../data.ts";
@@ -57,52 +57,21 @@ export function groupTokens(tokens: readonly number[]): { name: string; id: numb
   return [...groups.values()].sort((a, b) => KIND_ORDER.indexOf(kindOf(a.id)) - KIND_ORDER.indexOf(kindOf(b.id)));
 }
 
-/** An Incanto! and the incantation it revealed; `n` counts the reveals this board has seen. */
-type Reveal = { choices: PointTarget[]; of: number; n: number };
-
 /** The incantation whose reveal is the last one at this position (the one being resolved, or the previous). */
 export const revealedIncantation = (view: View): number => (view.phase.type === "point" ? view.incantation - 1 : view.incantation);
 
-/** The reveal kept for this table in the tab's session storage (a reload shows it again). */
-function storedReveal(key: string): Reveal | null {
-  try {
-    const raw = globalThis.sessionStorage?.getItem(key);
-    const parsed = raw ? (JSON.parse(raw) as Reveal) : null;
-    return parsed && Array.isArray(parsed.choices) && typeof parsed.of === "number" && typeof parsed.n === "number" ? parsed : null;
-  } catch {
-    return null; // storage unavailable or a stale shape: no reveal to show
-  }
-}
-
-/**
- * The last Incanto! (from the events of the last change, or kept from before a reload), shown only
- * while it is the last reveal of the position on the board (a replay's earlier step shows none).
- */
-function useLastReveal(events: readonly unknown[], tableId: string, of: number): Reveal | null {
-  const key = `incantibus.reveal.${tableId}`;
-  const [reveal, setReveal] = useState<Reveal | null>(() => storedReveal(key));
-  useEffect(() => {
-    for (const e of events as readonly Event[]) {
-      if (!e || e.type !== "revealed") continue;
-      setReveal((r) => {
-        const next = { choices: e.choices, of, n: (r?.n ?? 0) + 1 };
-        try { globalThis.sessionStorage?.setItem(key, JSON.stringify(next)); } catch { /* kept in memory only */ }
-        return next;
-      });
-    }
-  }, [events, key]); // `of` is the position's when a reveal arrives with it
-  return reveal && reveal.of === of ? reveal : null;
-}
+/** The last Incanto!, from the view, shown only while it is the last reveal of the position (not in a new room). */
+const lastReveal = (view: View) => (view.lastIncanto && view.lastIncanto.of === revealedIncantation(view) ? view.lastIncanto : null);
 
 /** Seats whose wand changed hands in the last change (their wand is shown swapping). */
-const swappedSeats = (events: readonly unknown[]): Set<number> =>
-  new Set((events as readonly Event[]).flatMap((e) => (e && e.type === "swap" ? e.seats : [])));
+const swappedSeats = (events: readonly Event[]): Set<number> => new Set(events.flatMap((e) => (e && e.type === "swap" ? e.seats : [])));
 
-export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: BoardProps<View>) {
-  const last = useLastReveal(events, table.id, revealedIncantation(view));
+export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardProps<View, Event>) {
+  const last = lastReveal(view);
   const reveal = last?.choices ?? null;
+  // Events are for motion only: the wands swapping, a new room coming in.
   const swapped = swappedSeats(events);
-  const newRoom = (events as readonly Event[]).some((e) => e && e.type === "room");
+  const newRoom = events.some((e) => e && e.type === "room");
   const me = seat ?? -1;
   const phase = view.phase;
   const step = phase.type === "resolve" ? phase.queue[0] ?? null : null;
@@ -402,7 +371,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
 
   // ---- the last Incanto! ----
   const revealBox = reveal && (
-    <div key={last?.n} className="inc-reveal" role="group" aria-label={tx.t("board.reveal")}>
+    <div key={`${view.rooms.length}:${last?.of}`} className="inc-reveal" role="group" aria-label={tx.t("board.reveal")}>
       <h4>{tx.t("board.reveal")}</h4>
       <ul>
         {reveal.map((t, s) => {
