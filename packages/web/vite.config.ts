@@ -14,7 +14,8 @@ export default defineConfig({
   // The games' boards (games/<id>/src/board) sit outside this package's tsconfig: use the
   // automatic JSX runtime for them too, not esbuild's classic React.createElement default.
   esbuild: { jsx: "automatic", jsxImportSource: "react" },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2000 },
+  // es2022: the catalog awaits its games' manifests at the top level (packages/catalog/src/index.ts).
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2000, target: "es2022" },
   server: {
     proxy: {
       "/api": "http://127.0.0.1:8080",

@@ -5,7 +5,7 @@
 // `round`, `scores`, `lastRoundPoints`; `rng` fixes every later draw. Errors name the field.
 // fromArrangement checks what the rules make impossible (a stone in two places, a knocked-out seat
 // in a round that goes on, a short hand while the pile lasts, ...), not that the position is reachable.
-import { createRng, err, ok, rngFromWords, rngWords, rngWordsSchema, shuffle, type GameSetup, type Result } from "@grimoire/engine";
+import { createRng, err, ok, parseWith, rngFromWords, rngWords, rngWordsSchema, shuffle, type GameSetup, type Result } from "@grimoire/engine";
 import { z } from "zod";
 import { HAND_SIZE, MAX_LIFE, POINTS_TO_WIN, SECRET_STONES, SPELLS, TOTAL_STONES, revealedCount, type Spell } from "./data.ts";
 import { handPosterior, logIsUninformative } from "./posterior.ts";
@@ -70,11 +70,9 @@ export function toArrangement(state: State): Arrangement {
 }
 
 export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result<State, string> {
-  const parsed = arrangementSchema.safeParse(raw);
-  if (!parsed.success) {
-    return err(parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join(".") : "(root)"}: ${i.message}`).join("; "));
-  }
-  const a = parsed.data;
+  const parsed = parseWith(arrangementSchema, raw);
+  if (!parsed.ok) return parsed;
+  const a = parsed.value;
   const n = setup.seats;
   for (const field of ["life", "scores", "lastRoundPoints", "taken", "handLog"] as const) {
     const list = a[field];

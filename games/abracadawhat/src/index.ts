@@ -1,5 +1,5 @@
 // @grimoire/abracadawhat: Abraca…What? (Gary Kim) on the engine contract, 2–5 players.
-import { createRng, type Game } from "@grimoire/engine";
+import { createRng, defineGame } from "@grimoire/engine";
 import { fromArrangement, toArrangement } from "./arrangement.ts";
 import { bots, levels } from "./bots/index.ts";
 import { searchBot } from "./bots/search.ts";
@@ -27,7 +27,7 @@ export { abracaInsight, THRESHOLDS as reviewThresholds } from "./review.ts";
 export { quickChances } from "./bots/probability.ts";
 export { chancesOf, dealtSize, handPosterior, sampleHand, type HandDistribution } from "./posterior.ts";
 
-export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> = {
+export const abracadawhatGame = defineGame<State, Action, View, Event, Options, Event, "describeView">({
   id: "abracadawhat",
   title: "Abraca…What?",
   minSeats: 2,
@@ -62,25 +62,22 @@ export const abracadawhatGame: Game<State, Action, View, Event, Options, Event> 
   resample,
   shuffleHidden,
   clone: cloneState,
-  bots: {
+  bots: (game) => ({
     ...bots,
     strong: {
       description:
         "The reasoner's call, replaced when the round played out on redealt stones shows another is surely better; the deals weighted by how likely the other players' casts were.",
-      create: () => strongBot(abracadawhatGame),
+      create: () => strongBot(game),
     },
     rollout: {
       description: "The same on uniformly redealt stones, the other players' casts not weighed (for comparison).",
-      create: () => strongBot(abracadawhatGame, { bayes: false }),
+      create: () => strongBot(game, { bayes: false }),
     },
     search: {
       description: "Information-set tree search to the game's end, the reasoner playing the rollouts (weaker than the reasoner; kept for comparison).",
-      create: () => searchBot(abracadawhatGame),
+      create: () => searchBot(game),
     },
-  },
+  }),
   levels: { ...levels, hard: "strong" },
-  get reviewer() {
-    return (reviewer ??= makeReviewer(abracadawhatGame));
-  },
-};
-let reviewer: ReturnType<typeof makeReviewer> | undefined;
+  review: makeReviewer,
+});

@@ -88,9 +88,9 @@ export function legalActions(state: State, seat: number): Action[] {
   return actions;
 }
 
-export function parseAction(state: State, seat: number, raw: unknown): Result<Action, ActionError> {
-  if (state.phase.type === "over") return err({ code: "game-over", message: "the game is over" });
-  if (state.phase.seat !== seat) return err({ code: "not-your-turn", message: `it is Seat ${state.phase.seat + 1}'s turn` });
+/** Untrusted input to an action of the seat casting now (the engine's `act` has checked whose turn it is). */
+export function parseAction(state: State, _seat: number, raw: unknown): Result<Action, ActionError> {
+  if (state.phase.type !== "casting") throw new Error("parseAction: nobody is casting (act checks whose turn it is)");
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
     return err({ code: "malformed-action", message: 'expected {"type":"cast","spell":1..8} or {"type":"end"}' });
   }

@@ -1,5 +1,5 @@
 // One test per rule of the rulebook and of the rulings (abracadawhat-notes.md).
-import { createRng } from "@grimoire/engine";
+import { act, createRng } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { abracadawhatGame as game, checkConservation, countOf, gameWinners, type State } from "../src/index.ts";
 import { arranged, cast, end, ofType, turnSeat } from "./helpers.ts";
@@ -331,7 +331,7 @@ describe("untrusted actions", () => {
   it("refuses malformed, out-of-turn and finished-game actions with typed errors", () => {
     const s = arranged(4, four);
     const code = (seat: number, raw: unknown) => {
-      const r = game.parseAction(s, seat, raw);
+      const r = act(game, game.clone(s), seat, raw);
       return r.ok ? "ok" : r.error.code;
     };
     expect(code(0, { type: "cast", spell: 9 })).toBe("malformed-action");

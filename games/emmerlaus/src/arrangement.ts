@@ -10,7 +10,7 @@ import { createRng, err, ok, rngFromWords, rngWords, rngWordsSchema, shuffle, ty
 import { card, deckOf, handSize, isCardId } from "./cards.ts";
 import { defenceless, freshPlayer, freshTurn, livingSeats, opponentsOf, pickOptions, untouchable } from "./rules.ts";
 import type { EmmerlausState, Lying, MirrorChain, Pending, PickPurpose, Player } from "./state.ts";
-import { MAX_PLAYERS, MIN_PLAYERS, OBJECT_KINDS, OBJECT_LIMITS, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
+import { MAX_PLAYERS, MIN_PLAYERS, OBJECT_KINDS, OBJECT_LIMITS, type EmmerlausOptions, type ObjectKind } from "./data.ts";
 
 export interface LyingEntry {
   card: string;

@@ -2,7 +2,7 @@
 // primitive, read by the interpreter in rules.ts. Source: /work/shared/spec/emmerlaus-cards.md
 // (a box owner corrects a card here, in one place). The cards' names and effect texts, in French and
 // English, are in text/ (`card.<id>.name`, `card.<id>.effect`): correct a value there too.
-import type { Amount, Category, Die, EmmerlausOptions, ObjectKind, Sphere, Targeting } from "./vocabulary.ts";
+import type { Amount, Category, Die, EmmerlausOptions, ObjectKind, Sphere, Targeting } from "./data.ts";
 
 /** The effect primitives the interpreter knows. */
 export type Effect =

@@ -4,7 +4,7 @@ import { msg, seatRef, type Message, type Viewer } from "@grimoire/engine";
 import type { EmmerlausEvent } from "./state.ts";
 import { cardName, selector } from "./text/index.ts";
 import type { EmmerlausView } from "./view.ts";
-import type { Action } from "./vocabulary.ts";
+import type { Action } from "./data.ts";
 
 const names = (ids: readonly string[]): Message[] => ids.map(cardName);
 

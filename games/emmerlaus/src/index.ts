@@ -1,34 +1,28 @@
 // @grimoire/emmerlaus: Emmerlaüs, the wizards' card duel for 2 to 10 players (base 100-card deck).
 // Rules summary, arrangement format and card list: ../README.md; card data: cards.ts.
-import { deepClone, randomBot, type Game, type Message, type Viewer } from "@grimoire/engine";
-import { heuristicBot } from "./bots.ts";
+import { defineGame } from "@grimoire/engine";
+import { heuristicBot } from "./bots/index.ts";
 import { HARD_ROLLOUT, rolloutImprovedBot, steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
-import { fromArrangement, toArrangement, type Arrangement } from "./arrangement.ts";
+import { fromArrangement, toArrangement } from "./arrangement.ts";
 import { apply, decision, legalActions, parseAction, resign, setup } from "./rules.ts";
 import type { EmmerlausEvent, EmmerlausState } from "./state.ts";
 import { text } from "./text/index.ts";
 import { eventFor, resample, shuffleHidden, view, type EmmerlausView } from "./view.ts";
-import { DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./vocabulary.ts";
+import { DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./data.ts";
 import { makeReviewer } from "./review.ts";
 
-export * from "./vocabulary.ts";
+export * from "./data.ts";
 export type * from "./state.ts";
 export { CARDS, EXPANSION_CARDS, card, baseDeck, deckOf, handSize, type CardData, type Effect, type Band } from "./cards.ts";
 export { allCards, power, threshold, half, opponentsOf, livingSeats, evalAmount } from "./rules.ts";
 export { toArrangement, type Arrangement } from "./arrangement.ts";
-export { heuristicBot, expectedAmount, threat } from "./bots.ts";
+export { heuristicBot, expectedAmount, threat } from "./bots/index.ts";
 export { text, cardName, cardEffect } from "./text/index.ts";
 export { describeRoll, faces } from "./describe.ts";
 export type { EmmerlausView, PlayerView } from "./view.ts";
 
-export type EmmerlausGame = Game<EmmerlausState, Action, EmmerlausView, EmmerlausEvent, EmmerlausOptions, EmmerlausEvent> & {
-  describeView(view: EmmerlausView, viewer: Viewer): Message[];
-  /** Any state as an arrangement (README, "Arrangement format"); part of the engine's contract once issue #17 lands there. */
-  toArrangement(state: EmmerlausState): Arrangement;
-};
-
-export const emmerlausGame: EmmerlausGame = {
+export const emmerlausGame = defineGame<EmmerlausState, Action, EmmerlausView, EmmerlausEvent, EmmerlausOptions, EmmerlausEvent, "describeView">({
   id: "emmerlaus",
   title: "Emmerlaüs",
   minSeats: MIN_PLAYERS,
@@ -62,17 +56,13 @@ export const emmerlausGame: EmmerlausGame = {
   describeView,
   resample,
   shuffleHidden,
-  clone: (state) => deepClone(state),
-  bots: {
-    random: { description: "uniformly random legal actions", create: () => randomBot<EmmerlausView, Action>() },
+  bots: (game) => ({
     heuristic: { description: "damage race: rings first, best expected attack at the weakest, keeps counter-attacks to defend", create: heuristicBot },
     steady: { description: "the heuristic bot with a random move one time in three", create: () => steadyBot() },
-    rollout: { description: "the heuristic's move, changed where short rollouts scored by a fitted win-chance model are sure of a better one", create: () => rolloutImprovedBot(emmerlausGame, HARD_ROLLOUT) },
-    search: { description: "information-set tree search, the heuristic bot playing the rollouts (slow)", create: () => strongBot(emmerlausGame) },
-  },
+    rollout: { description: "the heuristic's move, changed where short rollouts scored by a fitted win-chance model are sure of a better one", create: () => rolloutImprovedBot(game, HARD_ROLLOUT) },
+    search: { description: "information-set tree search, the heuristic bot playing the rollouts (slow)", create: () => strongBot(game) },
+  }),
   levels: { easy: "random", medium: "heuristic", hard: "rollout" },
-  get reviewer() {
-    return (reviewer ??= makeReviewer(emmerlausGame));
-  },
-};
-let reviewer: ReturnType<typeof makeReviewer> | undefined;
+  review: makeReviewer,
+});
+export type EmmerlausGame = typeof emmerlausGame;

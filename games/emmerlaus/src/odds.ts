@@ -4,7 +4,7 @@
 // Answers still to come (Annulation, Miroir, Résistance accrue) are not guessed: the hands are hidden.
 import { card, type CardData, type Effect } from "./cards.ts";
 import { activeBoosts, attackBonus, defenceless, half, power, threshold, type FaceUp } from "./rules.ts";
-import { type Amount } from "./vocabulary.ts";
+import { type Amount } from "./data.ts";
 
 /** A probability distribution over whole numbers: value → chance. */
 export type Dist = ReadonlyMap<number, number>;

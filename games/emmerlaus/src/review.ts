@@ -6,7 +6,7 @@ import { rolloutReviewer, type AnyGame, type Reviewer } from "@grimoire/engine";
 import { rolloutImprovedOptions, searchedActions } from "./bots/strong.ts";
 import type { EmmerlausState } from "./state.ts";
 import type { EmmerlausView } from "./view.ts";
-import type { Action } from "./vocabulary.ts";
+import type { Action } from "./data.ts";
 
 /** Losses in chance of winning (docs/bots.md). */
 export const THRESHOLDS = { inaccuracy: 0.02, mistake: 0.05, blunder: 0.1 } as const;

@@ -4,7 +4,7 @@ import { createRng, err, msg, ok, parseByEnumeration, rollDie, seatRef, shuffle,
 import { card, deckOf, handSize, type CardData, type Effect } from "./cards.ts";
 import type { EmmerlausEvent, EmmerlausState, Lying, Pending, Player, ResistanceResult } from "./state.ts";
 import { cardName, selector } from "./text/index.ts";
-import { BASE_THRESHOLD, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./vocabulary.ts";
+import { BASE_THRESHOLD, LIFE_AT_START, OBJECT_LIMITS, type Action, type Amount, type EmmerlausOptions, type ObjectKind } from "./data.ts";
 
 type Events = EmmerlausEvent[];
 
@@ -320,10 +320,8 @@ export function legalActions(state: EmmerlausState, seat: number): Action[] {
   }
 }
 
+/** Untrusted input to one of the legal actions of the seat deciding now (the engine's `act` has checked whose turn it is). */
 export function parseAction(state: EmmerlausState, seat: number, raw: unknown): Result<Action, ActionError> {
-  const d = decision(state);
-  if (d.type !== "turn") return err({ code: "game-over", message: "the game is over" });
-  if (d.seat !== seat) return err({ code: "not-your-turn", message: `Seat ${seat + 1} has nothing to decide now` });
   if (raw === null || typeof raw !== "object" || Array.isArray(raw) || typeof (raw as { type?: unknown }).type !== "string") {
     return err({ code: "malformed-action", message: "an action is an object with a type" });
   }

@@ -1,7 +1,7 @@
 // Emmerlaüs game state (plain JSON): players, the draw and discard piles, the current turn, and
 // the phase — a discriminated union handled by an explicit switch in rules.ts.
 import type { RngState } from "@grimoire/engine";
-import type { EmmerlausOptions } from "./vocabulary.ts";
+import type { EmmerlausOptions } from "./data.ts";
 
 /** A card lying in front of a player (not an object): Sommeil, Malédiction, Sanctuaire (R15). */
 export interface Lying {

@@ -7,13 +7,13 @@
 // toArrangement writes every field, with exact names ("Gold 1#3"), so nothing comes from the seed.
 // fromArrangement checks what the rules make impossible (a token in two places, a grimoire in
 // apprentice mode, a trunk that does not fit, a pointing at nothing), not that the position is reachable.
-import { deepClone, deepEqual, err, ok, rngFromWords, rngWords, rngWordsSchema, type GameSetup, type Result } from "@grimoire/engine";
+import { deepClone, deepEqual, err, ok, parseWith, rngFromWords, rngWords, rngWordsSchema, type GameSetup, type Result } from "@grimoire/engine";
 import { z } from "zod";
 import { PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELLS, TOKENS, roomsFor, type TokenClass } from "./data.ts";
 import { cardByName, exactCardName, exactName, tokenByName, tokenMatches, tokenName } from "./names.ts";
 import { layRoom, overReason, pointTargets, run, setupState, ultimusIn } from "./rules.ts";
 import { fits } from "./trunk.ts";
-import type { Options, State, Step, Target } from "./types.ts";
+import type { LastIncanto, Options, State, Step, Target } from "./state.ts";
 
 const name = z.string().min(1);
 const names = z.array(name);
@@ -25,7 +25,7 @@ const targetSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("grimoire"), grimoire: name }).strict(),
   z.object({ type: z.literal("sorcerer"), slot, token: name.nullable(), twin: z.boolean() }).strict(),
 ]);
-/** A step of an incantation being resolved, as types.ts keeps it, with tokens named. */
+/** A step of an incantation being resolved, as state.ts keeps it, with tokens named. */
 const stepSchema = z.discriminatedUnion("k", [
   z.object({ k: z.literal("take"), seat, target: targetSchema, wand: z.number().int().min(1).max(4) }).strict(),
   z.object({ k: z.literal("receive"), seat, token: name, spellNow: z.boolean(), retiro: z.boolean() }).strict(),
@@ -71,6 +71,8 @@ export const arrangementSchema = z.object({
   next: z.object({ visible: names.optional(), hidden: names.optional(), potions: names.optional(), grimoires: names.optional(), sorcerers: names.optional() }).strict().optional(),
   /** The incantation's number (the first is 1). */
   incantation: z.number().int().min(0).optional(),
+  /** The last Incanto! (what the board shows of it): the incantation it revealed and every seat's target. */
+  lastIncanto: z.object({ of: z.number().int().min(0), choices: z.array(targetSchema) }).strict().optional(),
   /** Sealed pointings of this incantation, one per seat (null: not yet). */
   pointed: z.array(targetSchema.nullable()).optional(),
   /** An incantation being resolved: its steps still to come, front first, and the spells owed to each seat. */
@@ -124,8 +126,9 @@ export function toArrangement(state: State): Arrangement {
     sorcerersOut: list(state.sorcerersOut),
     ...(Object.keys(next).length > 0 ? { next } : {}),
     incantation: state.incantation,
-    ...(phase.kind === "point" && phase.choices.some((c) => c !== null) ? { pointed: deepClone(phase.choices) } : {}),
-    ...(phase.kind === "resolve" ? { resolve: { queue: phase.queue.map(stepOut), owed: [...phase.owed] } } : {}),
+    ...(state.lastIncanto ? { lastIncanto: deepClone(state.lastIncanto) } : {}),
+    ...(phase.type === "point" && phase.choices.some((c) => c !== null) ? { pointed: deepClone(phase.choices) } : {}),
+    ...(phase.type === "resolve" ? { resolve: { queue: phase.queue.map(stepOut), owed: [...phase.owed] } } : {}),
     rng: rngWords(state.rng),
   };
 }
@@ -144,13 +147,11 @@ function removeAnywhere(state: State, id: number): void {
   state.next.sorcerers = state.next.sorcerers.filter((s) => s !== id);
 }
 
-const issues = (error: z.ZodError): string => error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
-
 /** Builds the seed's setup, then moves what the arrangement names where it says (see README). */
 export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result<State, string> {
-  const parsed = arrangementSchema.safeParse(raw);
-  if (!parsed.success) return err(issues(parsed.error));
-  const a = parsed.data;
+  const parsed = parseWith(arrangementSchema, raw);
+  if (!parsed.ok) return parsed;
+  const a = parsed.value;
   const state = setupState(setup.seats, setup.options, setup.seed);
   const used = new Set<number>();
   const take = (tokenName: string, where: string, cls?: readonly TokenClass[]): Result<number, string> => {
@@ -291,11 +292,12 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
   for (const [s, trunk] of state.trunks.entries()) if (!paying.has(s) && !fits(trunk, state.mode)) return err(`trunks.${s}: these tokens do not fit a ${state.mode} trunk`);
   if (state.sorcerers.length > PLAYER_COUNTS[state.seats]!.sorcerers) return err(`sorcerers: at most ${PLAYER_COUNTS[state.seats]!.sorcerers} sorcerers with ${state.seats} players`);
   if (a.rng) state.rng = rngFromWords(a.rng);
+  if (a.lastIncanto) state.lastIncanto = deepClone(a.lastIncanto) as LastIncanto;
 
   if (a.resolve) {
     if (a.pointed) return err("pointed: once every wand is down the incantation resolves; give pointed or resolve, not both");
     state.incantation = a.incantation ?? 1;
-    state.phase = { kind: "resolve", queue, owed: [...a.resolve.owed] };
+    state.phase = { type: "resolve", queue, owed: [...a.resolve.owed] };
     // Steps that need nobody (takes, spells owed, swaps, the room's end) are played at once.
     try {
       run(state, []);
@@ -308,7 +310,7 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
   if (reason !== null) {
     if (a.pointed) return err("pointed: the game is over, nobody points");
     state.incantation = a.incantation ?? 0;
-    state.phase = { kind: "over", reason };
+    state.phase = { type: "over", reason };
     return ok(state);
   }
   state.incantation = a.incantation ?? 1;
@@ -322,7 +324,7 @@ export function fromArrangement(setup: GameSetup<Options>, raw: unknown): Result
       choices[s] = deepClone(target);
     }
   }
-  state.phase = { kind: "point", choices };
+  state.phase = { type: "point", choices };
   return ok(state);
 }
 

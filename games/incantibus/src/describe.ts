@@ -10,7 +10,7 @@ import {
 import { faceId } from "./names.ts";
 import { needOf } from "./rules.ts";
 import { face, pointsOf } from "./trunk.ts";
-import type { Action, Event, Step, Target, View } from "./types.ts";
+import type { Action, Event, Step, Target, View } from "./state.ts";
 
 // ---- catalogue keys of the components ----
 
@@ -221,7 +221,7 @@ export function describeView(v: View, viewer: Viewer): Message[] {
     const params = { seat: seatRef(s), wand: v.wands[s]! };
     lines.push(t.length === 0 ? msg("view.trunk.empty", params) : msg("view.trunk", { ...params, items: t.map((id) => tokenMessage(id, "name")) }));
   });
-  if (v.phase.kind === "point") {
+  if (v.phase.type === "point") {
     const phase = v.phase;
     lines.push(msg("view.chosen", { seats: phase.chosen.map((c, s) => msg(c ? "view.chosen.yes" : "view.chosen.no", { seat: seatRef(s) })) }));
     if (phase.mine !== null && viewer !== "spectator") lines.push(msg("view.mine", { target: targetMessage(phase.mine) }));

@@ -1,19 +1,19 @@
 // @grimoire/incantibus: Incantibus on the engine contract (apprentice and expert modes).
-import { deepClone, err, msg, parseByEnumeration, type Game } from "@grimoire/engine";
+import { defineGame, err, msg, parseByEnumeration } from "@grimoire/engine";
 import { z } from "zod";
 import { MODES } from "./data.ts";
 import { fromArrangement, toArrangement } from "./arrangement.ts";
-import { bots } from "./bots.ts";
+import { bots } from "./bots/index.ts";
 import { rolloutGreedyBot, steadyBot, strongBot } from "./bots/strong.ts";
 import { describeAction, describeEvent, describeView, stepPrompt } from "./describe.ts";
 import { legal, play, scores, setupState, waitingStep, winnerOf } from "./rules.ts";
 import { text } from "./text/index.ts";
-import type { Action, Event, Options, State, View } from "./types.ts";
+import type { Action, Event, Options, State, View } from "./state.ts";
 import { eventForViewer, makeView, resampleView, shuffleHiddenState } from "./view.ts";
 import { makeReviewer } from "./review.ts";
 
 export * from "./data.ts";
-export * from "./types.ts";
+export * from "./state.ts";
 export { legal, pointTargets, places, scores, winnerOf } from "./rules.ts";
 export { canPay, fits, payments, pointsOf } from "./trunk.ts";
 export { cardByName, exactCardName, exactName, faceId, tokenByName, tokenMatches, tokenName, upgradeAction } from "./names.ts";
@@ -21,7 +21,7 @@ export { arrangementSchema, fromArrangement, toArrangement, type Arrangement } f
 export { tokenMessage, tokenLabel, tokenEffectKey, targetMessage, cardMessage, roomMessage, componentKeys, SPELL_KEY } from "./describe.ts";
 export { roomTarget, sorcererTarget } from "./rules.ts";
 export { text } from "./text/index.ts";
-export { greedyBot } from "./bots.ts";
+export { greedyBot } from "./bots/index.ts";
 
 const optionsSchema = z.object({ mode: z.enum(MODES).default("apprentice") });
 
@@ -48,7 +48,7 @@ function oldShape(raw: unknown, legalNow: readonly Action[]): string | null {
   return null;
 }
 
-export const incantibusGame: Game<State, Action, View, Event, Options, Event> = {
+export const incantibusGame = defineGame<State, Action, View, Event, Options, Event, "describeView">({
   id: "incantibus",
   title: "Incantibus",
   minSeats: 2,
@@ -61,7 +61,7 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   toArrangement,
   decision(state) {
     const phase = state.phase;
-    switch (phase.kind) {
+    switch (phase.type) {
       case "over": return { type: "over" };
       case "point": return { type: "simultaneous", seats: phase.choices.flatMap((c, s) => (c === null ? [s] : [])), prompt: msg("prompt.point") };
       case "resolve": {
@@ -73,7 +73,6 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   },
   legalActions: legal,
   parseAction(state, seat, raw) {
-    if (state.phase.kind === "over") return err({ code: "game-over", message: "the game is over" });
     const legalNow = legal(state, seat);
     const old = oldShape(raw, legalNow);
     if (old !== null) return err({ code: "malformed-action", message: old });
@@ -81,7 +80,7 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   },
   apply: play,
   outcome(state) {
-    if (state.phase.kind !== "over") return null;
+    if (state.phase.type !== "over") return null;
     const s = scores(state);
     return { winners: [winnerOf(state, s)], scores: s, draw: false };
   },
@@ -93,18 +92,13 @@ export const incantibusGame: Game<State, Action, View, Event, Options, Event> = 
   describeView,
   resample: resampleView,
   shuffleHidden: shuffleHiddenState,
-  // The state is plain data: deepClone is an order of magnitude faster than structuredClone (rollouts clone often).
-  clone: (state) => deepClone(state),
-  bots: {
+  bots: (game) => ({
     ...bots,
     steady: { description: "The greedy bot with a random move one time in three", create: () => steadyBot() },
-    rollout: { description: "Greedy's move, improved by rollouts to the room's end over redealt hidden tokens where they are sure of it", create: () => rolloutGreedyBot(incantibusGame) },
-    search: { description: "Information-set tree search, the greedy bot playing the rollouts (slow)", create: () => strongBot(incantibusGame) },
-  },
+    rollout: { description: "Greedy's move, improved by rollouts to the room's end over redealt hidden tokens where they are sure of it", create: () => rolloutGreedyBot(game) },
+    search: { description: "Information-set tree search, the greedy bot playing the rollouts (slow)", create: () => strongBot(game) },
+  }),
   levels: { easy: "random", medium: "greedy", hard: "rollout" },
-  get reviewer() {
-    return (reviewer ??= makeReviewer(incantibusGame));
-  },
-};
-let reviewer: ReturnType<typeof makeReviewer> | undefined;
+  review: makeReviewer,
+});
 

@@ -3,7 +3,7 @@
 // share of the points and wands there).
 import { rolloutReviewer, type AnyGame, type Reviewer } from "@grimoire/engine";
 import { rolloutGreedyOptions } from "./bots/strong.ts";
-import type { Action, State, View } from "./types.ts";
+import type { Action, State, View } from "./state.ts";
 
 /** Losses in the room's-end score share (docs/bots.md). */
 export const THRESHOLDS = { inaccuracy: 0.02, mistake: 0.05, blunder: 0.1 } as const;

@@ -1,14 +1,14 @@
 // Incantibus rules: setup, incantations (simultaneous pointing, contests, wand swaps),
 // taking tokens, spells, rooms and the crypt, scoring. Follows the French rulebook
 // (../../shared/seeds/incantibus-fr.txt) and the rulings numbered in ../README.md.
-import { createRng, rollDie, shuffle } from "@grimoire/engine";
+import { createRng, deepClone, rollDie, shuffle } from "@grimoire/engine";
 import {
   BAG_HOLES, PLAYER_COUNTS, ROOF, ROOMS, ROW_SIZE, SPELL_CARDS, SPELL_SPECIAL, WEAPON_FOR, idsOf,
   type Requirement, type Spell,
 } from "./data.ts";
 import { faceId, tokenName } from "./names.ts";
 import { canPay, face, fits, isPayment, isSacoche, nextPayments, payments, pointsOf, sameFace, slotOf } from "./trunk.ts";
-import type { Action, Event, Options, Stacked, State, Step, Target } from "./types.ts";
+import type { Action, Event, Options, Stacked, State, Step, Target } from "./state.ts";
 
 /**
  * One of `n` things at random: a die with `n` faces, so a scenario's forced dice choose it
@@ -54,7 +54,8 @@ export function setupState(seats: number, options: Options, seed: number | strin
     trunks: Array.from({ length: seats }, () => []), moat: [],
     outOfGame: options.mode === "expert" ? [] : idsOf("grimoire"),
     incantation: 0,
-    phase: { kind: "point", choices: [] },
+    lastIncanto: null,
+    phase: { type: "point", choices: [] },
     next: noStack(),
   };
   const sorcerers = shuffle(rng, idsOf("sorcerer"));
@@ -154,13 +155,13 @@ export function overReason(state: State): "sorcerers" | "stuck" | null {
 export function startIncantation(state: State, events: Event[]): void {
   const reason = overReason(state);
   if (reason !== null) {
-    state.phase = { kind: "over", reason };
+    state.phase = { type: "over", reason };
     const s = scores(state);
     events.push({ type: "over", scores: s, winner: winnerOf(state, s) });
     return;
   }
   state.incantation++;
-  state.phase = { kind: "point", choices: new Array(state.seats).fill(null) };
+  state.phase = { type: "point", choices: new Array(state.seats).fill(null) };
 }
 
 const targetKey = (t: Target): string => (t.type === "room" || t.type === "sorcerer" ? `${t.type}:${t.slot}` : `${t.type}:${t.type === "potion" ? t.potion : t.grimoire}`);
@@ -168,6 +169,7 @@ const targetKey = (t: Target): string => (t.type === "room" || t.type === "sorce
 /** All wands are down: contests, then takes (strongest first), spells, swaps and the room's end. */
 function reveal(state: State, choices: Target[], events: Event[]): void {
   events.push({ type: "revealed", choices });
+  state.lastIncanto = { of: state.incantation, choices: deepClone(choices) };
   const groups = new Map<string, number[]>();
   choices.forEach((t, seat) => groups.set(targetKey(t), [...(groups.get(targetKey(t)) ?? []), seat]));
   const takes: Step[] = [];
@@ -179,7 +181,7 @@ function reveal(state: State, choices: Target[], events: Event[]): void {
     if (seats.length > 1) pairs.push([winner, seats[seats.length - 1]!]);
   }
   takes.sort((a, b) => (a.k === "take" && b.k === "take" ? b.wand - a.wand : 0));
-  state.phase = { kind: "resolve", queue: [...takes, { k: "spells" }, { k: "swaps", pairs }, { k: "end" }], owed: new Array(state.seats).fill(0) };
+  state.phase = { type: "resolve", queue: [...takes, { k: "spells" }, { k: "swaps", pairs }, { k: "end" }], owed: new Array(state.seats).fill(0) };
 }
 
 // ---- resolving ----
@@ -212,7 +214,7 @@ const seatOf = (step: Step): number | null => ("seat" in step ? step.seat : null
 
 /** Resolves automatic steps until one needs a decision or the incantation is over. */
 export function run(state: State, events: Event[]): void {
-  while (state.phase.kind === "resolve") {
+  while (state.phase.type === "resolve") {
     const phase = state.phase;
     const step = phase.queue[0];
     if (!step) { startIncantation(state, events); return; }
@@ -422,12 +424,12 @@ function effectActions(state: State, seat: number, spell: Spell): Action[] {
 // ---- decisions ----
 
 export function waitingStep(state: State): Step | null {
-  return state.phase.kind === "resolve" ? state.phase.queue[0] ?? null : null;
+  return state.phase.type === "resolve" ? state.phase.queue[0] ?? null : null;
 }
 
 export function legal(state: State, seat: number): Action[] {
   const phase = state.phase;
-  switch (phase.kind) {
+  switch (phase.type) {
     case "over": return [];
     case "point":
       if (phase.choices[seat] !== null) return [];
@@ -450,7 +452,7 @@ export function legal(state: State, seat: number): Action[] {
 export function play(state: State, seat: number, action: Action): Event[] {
   const events: Event[] = [];
   const phase = state.phase;
-  if (phase.kind === "point") {
+  if (phase.type === "point") {
     if (action.type !== "point") throw new Error("expected a pointing");
     phase.choices[seat] = action.target;
     events.push({ type: "pointed", seat });
@@ -460,7 +462,7 @@ export function play(state: State, seat: number, action: Action): Event[] {
     }
     return events;
   }
-  if (phase.kind !== "resolve") throw new Error("the game is over");
+  if (phase.type !== "resolve") throw new Error("the game is over");
   const queue = phase.queue;
   const step = queue[0]!;
   const replace = (...next: Step[]) => { queue.splice(0, 1, ...next); };
@@ -586,7 +588,7 @@ export function winnerOf(state: State, s: readonly number[]): number {
 /** Every token place, for the conservation check and arrangements. */
 export function places(state: State): [string, number[]][] {
   const inHand: number[] = [];
-  if (state.phase.kind === "resolve") {
+  if (state.phase.type === "resolve") {
     for (const step of state.phase.queue) if (step.k === "receive" || step.k === "place" || step.k === "ultimus") inHand.push(step.token);
   }
   return [

@@ -7,7 +7,7 @@
 import { deepClone, forkRng, pick, shuffle, type RngState, type Viewer } from "@grimoire/engine";
 import { SPELL_CARDS, idsOf } from "./data.ts";
 import { noStack, pointTargets } from "./rules.ts";
-import type { Event, State, Target, View } from "./types.ts";
+import type { Event, State, Target, View } from "./state.ts";
 
 export function makeView(state: State, viewer: Viewer): View {
   const seat = typeof viewer === "number" ? viewer : -1;
@@ -24,15 +24,16 @@ export function makeView(state: State, viewer: Viewer): View {
     pile: state.pile.length, faceUp: [...state.faceUp], usedCards: [...state.usedCards],
     trunks: state.trunks.map((t) => [...t]), moat: [...state.moat], outOfGame: [...state.outOfGame],
     incantation: state.incantation,
-    phase: phase.kind === "point"
-      ? { kind: "point", chosen: phase.choices.map((c) => c !== null), mine: seat >= 0 ? deepClone(phase.choices[seat] ?? null) : null }
+    lastIncanto: deepClone(state.lastIncanto),
+    phase: phase.type === "point"
+      ? { type: "point", chosen: phase.choices.map((c) => c !== null), mine: seat >= 0 ? deepClone(phase.choices[seat] ?? null) : null }
       : deepClone(phase),
   };
 }
 
 /** Sealed choices of other seats become random legal ones: nobody knows them before the reveal. */
 function redrawChoices(state: State, seat: number, rng: RngState): void {
-  if (state.phase.kind !== "point") return;
+  if (state.phase.type !== "point") return;
   const choices = state.phase.choices;
   for (let other = 0; other < state.seats; other++) {
     if (other === seat || choices[other] === null) continue;
@@ -41,9 +42,9 @@ function redrawChoices(state: State, seat: number, rng: RngState): void {
 }
 
 function resamplePhase(phase: View["phase"], seat: number): State["phase"] {
-  if (phase.kind !== "point") return deepClone(phase);
+  if (phase.type !== "point") return deepClone(phase);
   // Others' sealed choices get a placeholder here, redrawn from their legal targets below.
-  return { kind: "point", choices: phase.chosen.map((c, s): Target | null => (s === seat ? deepClone(phase.mine) : c ? { type: "room", slot: 0, token: null, twin: false } : null)) };
+  return { type: "point", choices: phase.chosen.map((c, s): Target | null => (s === seat ? deepClone(phase.mine) : c ? { type: "room", slot: 0, token: null, twin: false } : null)) };
 }
 
 export function resampleView(view: View, seat: number, rng: RngState): State {
@@ -52,7 +53,7 @@ export function resampleView(view: View, seat: number, rng: RngState): State {
     ...view.roomTokens.flatMap((t) => (t && t.token !== null ? [t.token] : [])),
     ...view.sorcerers.flatMap((s) => (s && s.token !== null ? [s.token] : [])),
   ]);
-  if (view.phase.kind === "resolve") {
+  if (view.phase.type === "resolve") {
     for (const step of view.phase.queue) if (step.k === "receive" || step.k === "place" || step.k === "ultimus") seen.add(step.token);
   }
   const unseen = (cls: Parameters<typeof idsOf>[0]) => shuffle(rng, idsOf(cls).filter((id) => !seen.has(id)));
@@ -70,6 +71,7 @@ export function resampleView(view: View, seat: number, rng: RngState): State {
     pile: shuffle(rng, SPELL_CARDS.map((_, id) => id).filter((id) => !used.has(id))), faceUp: [...view.faceUp], usedCards: [...view.usedCards],
     trunks: view.trunks.map((t) => [...t]), moat: [...view.moat], outOfGame: [...view.outOfGame],
     incantation: view.incantation,
+    lastIncanto: deepClone(view.lastIncanto),
     phase: resamplePhase(view.phase, seat),
     next: noStack(),
   };

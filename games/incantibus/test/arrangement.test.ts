@@ -106,7 +106,7 @@ describe("any position (issue #17)", () => {
     const r = tryArrange(2, { roomTokens: ["Gui", "Gold 1"], pointed: [null, { type: "room", slot: 1, token: "Gold 1", twin: false }] });
     if (!r.ok) throw new Error(r.error);
     expect(game.decision(r.value)).toMatchObject({ type: "simultaneous", seats: [0] });
-    expect(game.view(r.value, 0).phase).toEqual({ kind: "point", chosen: [false, true], mine: null });
+    expect(game.view(r.value, 0).phase).toEqual({ type: "point", chosen: [false, true], mine: null });
   });
 });
 

@@ -80,9 +80,9 @@ describe("sorcerers", () => {
     const s = arranged(2, { wands: [4, 1], room: "crypt", sorcerers: ["Lady Goblina", { token: "Dae Mago", faceUp: false }], trunks: [["visible:Gobelin 3"], []] });
     pointAll(s, [cryptSlot(s, "Lady Goblina"), cryptSlot(s, "Dae Mago")]);
     expect(game.decision(s)).toEqual({ type: "over" });
-    expect(s.phase).toMatchObject({ kind: "over", reason: "sorcerers" });
+    expect(s.phase).toMatchObject({ type: "over", reason: "sorcerers" });
     const t = arranged(2, { wands: [4, 1], room: "crypt", sorcerers: ["Lady Goblina", "Dame Blanche"], trunks: [["visible:Gobelin 3"], []] });
-    expect(t.phase).toMatchObject({ kind: "over", reason: "stuck" });
+    expect(t.phase).toMatchObject({ type: "over", reason: "stuck" });
   });
 
   it("expert: grimoires can be pointed at with their requirement, in rooms and in the crypt", () => {

@@ -73,10 +73,10 @@ describe("golden playthrough (scenarios/golden-2p.json)", () => {
         crypt: v.sorcerers.flatMap((x) => (x ? [named(x.token)] : [])),
         trunks: v.trunks.map((t) => t.map(tokenName)), moat: v.moat.map(tokenName),
       };
-      if (v.phase.kind === "point") {
+      if (v.phase.type === "point") {
         entry.chosen = v.phase.chosen;
         // Her view never shows another seat's sealed target: only her own.
-        expect(v.phase.mine).toEqual(s.phase.kind === "point" ? s.phase.choices[SEAT] : null);
+        expect(v.phase.mine).toEqual(s.phase.type === "point" ? s.phase.choices[SEAT] : null);
       }
       seen.push(entry);
     });

@@ -20,7 +20,7 @@ function viewTokens(v: View): number[] {
     ...v.roomTokens.flatMap((t) => (t && t.token !== null ? [t.token] : [])),
     ...v.sorcerers.flatMap((s) => (s && s.token !== null ? [s.token] : [])),
   ];
-  if (v.phase.kind === "resolve") {
+  if (v.phase.type === "resolve") {
     for (const step of v.phase.queue) {
       if ("token" in step) out.push(step.token);
       if ("reward" in step) out.push(step.reward, ...step.chosen);
@@ -51,7 +51,7 @@ function playOne(seats: number, mode: Mode, seed: number, rng: RngState): number
         if (shown.type === "peek" && shown.seat !== viewer && shown.token !== null) throw new Error(`a look under a token shown to ${viewer}`);
       }
       // Sealed choices: changing another committed seat's target changes nothing in this view.
-      if (state.phase.kind === "point") {
+      if (state.phase.type === "point") {
         const other = structuredClone(state);
         const choices = (other.phase as { choices: unknown[] }).choices;
         for (let s = 0; s < seats; s++) {

@@ -49,7 +49,7 @@ describe("incantation", () => {
     expect(s.trunks[2]).toEqual([]);
     expect(names(s.trunks[3]!)).toEqual(["Citrouille"]);
     expect(s.wands).toEqual([1, 2, 4, 3]);
-    expect(s.phase.kind).toBe("point");
+    expect(s.phase.type).toBe("point");
   });
 
   it("choices stay sealed until all have chosen", () => {
@@ -59,7 +59,7 @@ describe("incantation", () => {
     const events = doAct(s, 0, { type: "point", target });
     expect(events).toEqual([{ type: "pointed", seat: 0 }]);
     const other = game.view(s, 1);
-    expect(other.phase).toEqual({ kind: "point", chosen: [true, false], mine: null });
+    expect(other.phase).toEqual({ type: "point", chosen: [true, false], mine: null });
     expect(JSON.stringify(other)).not.toContain('"slot":2');
     expect(game.view(s, 0).phase).toMatchObject({ mine: target });
     expect(game.decision(s)).toMatchObject({ type: "simultaneous", seats: [1] });

@@ -72,7 +72,7 @@ describe("rulings", () => {
     const s = arranged(2, { wands: [4, 1], roomTokens: ["Spell", "Gold 1", "Gold 2", "Gold 3"], spells: [] });
     s.pile = [];
     pointAll(s, [roomSlot(s, "Spell"), roomSlot(s, "Gold 1")]);
-    expect(s.phase.kind).toBe("point");
+    expect(s.phase.type).toBe("point");
     expect(names(s.trunks[0]!)).toEqual(["Spell"]);
   });
 });

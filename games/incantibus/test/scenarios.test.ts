@@ -32,7 +32,7 @@ describe("scenario files", () => {
     expect(state.wands).toEqual([1, 4]);
     expect(state.roomTokens.map((t) => tokenName(t!.token))).toEqual(["Gui", "Vampire 5"]);
     expect(state.incantation).toBe(4);
-    expect(state.phase.kind).toBe("point");
+    expect(state.phase.type).toBe("point");
   });
 
   it("a cleared room: the next one is laid with the stacked tokens, the row refilled with the stacked potion, whatever the seed", () => {

@@ -47,7 +47,7 @@ describe("spells", () => {
 
   it("Retiro with an empty moat has no effect", () => {
     const s = castBy0("Retiro");
-    expect(s.phase.kind).toBe("point");
+    expect(s.phase.type).toBe("point");
   });
 
   it("Video takes a hidden token it can take", () => {

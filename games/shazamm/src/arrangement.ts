@@ -4,11 +4,11 @@
 // mana, round, sealed commits or the turn being resolved, and `rng` for every later draw.
 // fromArrangement checks what the rules make impossible (a card in two places, wizards not 6
 // apart, a wizard at 0 mana while the round goes on, ...), not that the position is reachable.
-import { createRng, err, ok, rngFromWords, rngWords, rngWordsSchema, type GameSetup, type Result } from "@grimoire/engine";
+import { createRng, err, ok, parseWith, rngFromWords, rngWords, rngWordsSchema, type GameSetup, type Result } from "@grimoire/engine";
 import { z } from "zod";
 import { dealt, pendingTheft, recycleDeltas, type Start } from "./rules.ts";
-import type { ShazammState, Table } from "./state.ts";
-import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, START_WALL, WIZARD_DISTANCE, isSpell, type BySeat, type Card, type Commit, type ShazammOptions, type Spell } from "./vocabulary.ts";
+import type { ShazammEvent, ShazammState, Table } from "./state.ts";
+import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, START_WALL, WIZARD_DISTANCE, isSpell, type BySeat, type Card, type Commit, type ShazammOptions, type Spell } from "./data.ts";
 
 const byNumber = (a: number, b: number) => a - b;
 const spell = z.number().int().min(1, "spells are numbered 1 to 14").max(14, "spells are numbered 1 to 14");
@@ -57,6 +57,8 @@ const positionSchema = z
     discards: pair(z.array(spell)).default([[], []]),
     /** The spells each seat laid in the last revealed turn (what Clone may copy). */
     lastPlayed: pair(z.array(spell)).default([[], []]),
+    /** The public events of the last revealed turn, as state.ts keeps them (shown by the board). */
+    lastTurn: z.array(z.looseObject({ type: z.string() })).default([]),
     /** Mutisme in force: no spell works until the round ends. */
     silenced: z.boolean().default(false),
     round: z.number().int().min(1).default(1),
@@ -94,6 +96,7 @@ export function toArrangement(state: ShazammState): Position {
     piles: [[...state.piles[0]], [...state.piles[1]]],
     discards: [[...state.discards[0]], [...state.discards[1]]],
     lastPlayed: [[...state.lastPlayed[0]], [...state.lastPlayed[1]]],
+    ...(state.lastTurn.length > 0 ? { lastTurn: structuredClone(state.lastTurn) } : {}),
     ...(phase.type === "arrange" ? { arranging: true as const } : {}),
     ...(phase.type === "commit" ? { sealed: structuredClone(phase.sealed) } : {}),
     ...(phase.type === "resolve" ? { table: structuredClone(phase.table) } : {}),
@@ -141,9 +144,9 @@ export function fromArrangement(setup: GameSetup<ShazammOptions>, raw: unknown):
 }
 
 function fromPosition(setup: GameSetup<ShazammOptions>, raw: unknown): Result<ShazammState, string> {
-  const parsed = positionSchema.safeParse(raw);
-  if (!parsed.success) return err(parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join(".") : "(root)"}: ${i.message}`).join("; "));
-  const a = parsed.data;
+  const parsed = parseWith(positionSchema, raw);
+  if (!parsed.ok) return parsed;
+  const a = parsed.value;
   const variant = setup.options.variant;
   const table = a.table as Table | undefined;
 
@@ -194,6 +197,7 @@ function fromPosition(setup: GameSetup<ShazammOptions>, raw: unknown): Result<Sh
     discards: [[...a.discards[0]] as Spell[], [...a.discards[1]] as Spell[]],
     silenced: a.silenced,
     lastPlayed: [[...a.lastPlayed[0]] as Spell[], [...a.lastPlayed[1]] as Spell[]],
+    lastTurn: structuredClone(a.lastTurn) as ShazammEvent[],
     phase: { type: "commit", sealed: [null, null] },
   };
   const phaseFields = (["arranging", "sealed", "table"] as const).filter((field) => a[field] !== undefined);

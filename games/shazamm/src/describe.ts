@@ -5,7 +5,7 @@ import { SPECTATOR, msg, seatRef, type Message, type Seat, type Viewer } from "@
 import type { ShazammEvent } from "./state.ts";
 import type { TileMark } from "./text/picture.ts";
 import type { ShazammView } from "./view.ts";
-import { BRIDGE_TILES, DECOY, other, type BySeat, type Card, type Commit, type ShazammAction, type ShazammSeat, type Spell } from "./vocabulary.ts";
+import { BRIDGE_TILES, DECOY, other, type BySeat, type Card, type Commit, type ShazammAction, type ShazammSeat, type Spell } from "./data.ts";
 
 /** A spell's name, as a message parameter. */
 export const spellName = (spell: Spell): Message => msg(`spell.${spell}.name`);

@@ -1,19 +1,17 @@
 // @grimoire/shazamm: Shazamm! for two wizards on a collapsing bridge.
 // Rules summary, arrangement format and spell list: ../README.md.
-import { deepClone, randomBot, type Game, type Message, type RngState, type Viewer } from "@grimoire/engine";
-import { zone2Bot } from "./bots/zone2.ts";
-import { solverBot } from "./bots/solver.ts";
-import { rolloutSolverBot } from "./bots/rollout.ts";
+import { defineGame } from "@grimoire/engine";
+import { bots, levels } from "./bots/index.ts";
 import { describeAction, describeEvent, describeView } from "./describe.ts";
 import { fromArrangement, toArrangement } from "./arrangement.ts";
 import { apply, decision, legalActions, parseAction, sampleActions, setup } from "./rules.ts";
 import type { ShazammEvent, ShazammState } from "./state.ts";
 import { eventFor, resample, shuffleHidden, view, type ShazammView } from "./view.ts";
 import { text } from "./text/index.ts";
-import { VARIANTS, optionsSchema, type ShazammAction, type ShazammOptions } from "./vocabulary.ts";
+import { VARIANTS, optionsSchema, type ShazammAction, type ShazammOptions } from "./data.ts";
 import { makeReviewer } from "./review.ts";
 
-export * from "./vocabulary.ts";
+export * from "./data.ts";
 export type * from "./state.ts";
 export { checkInvariant, viewChoices, type ShazammView, type ViewPhase } from "./view.ts";
 export { attackOf, cloneTargets, cloneTargetsOf, commitCount, randomCommit, recycleDeltas } from "./rules.ts";
@@ -23,12 +21,7 @@ export { cardList, cardRef, describeAction, describeEvent, describeView, spellNa
 export { text } from "./text/index.ts";
 export { fromArrangement, toArrangement, type Position } from "./arrangement.ts";
 
-export type ShazammGame = Game<ShazammState, ShazammAction, ShazammView, ShazammEvent, ShazammOptions, ShazammEvent> & {
-  describeView(view: ShazammView, viewer: Viewer): Message[];
-  sampleActions(state: ShazammState, seat: number, rng: RngState, max: number): ShazammAction[];
-};
-
-export const shazammGame: ShazammGame = {
+export const shazammGame = defineGame<ShazammState, ShazammAction, ShazammView, ShazammEvent, ShazammOptions, ShazammEvent, "sampleActions" | "describeView">({
   id: "shazamm",
   title: "Shazamm!",
   minSeats: 2,
@@ -60,17 +53,8 @@ export const shazammGame: ShazammGame = {
   describeView,
   resample,
   shuffleHidden,
-  clone: (state) => deepClone(state),
-  bots: {
-    // Worded for players under bot.<name>.description in ./text; these stay for developer tools.
-    random: { description: "uniformly random legal actions (random bid, random cards)", create: () => randomBot<ShazammView, ShazammAction>() },
-    zone2: { description: "keeps a mana lead at least the wall's distance from the opponent, then bids 2", create: zone2Bot },
-    solver: { description: "bids from the exact equilibrium of the bid-only round, spells by zone2's rules", create: solverBot },
-    rollout: { description: "the solver's commit improved by rollouts with zone2 to the game's end", create: () => rolloutSolverBot(shazammGame) },
-  },
-  levels: { easy: "random", medium: "zone2", hard: "rollout" },
-  get reviewer() {
-    return (reviewer ??= makeReviewer(shazammGame));
-  },
-};
-let reviewer: ReturnType<typeof makeReviewer> | undefined;
+  bots,
+  levels,
+  review: makeReviewer,
+});
+export type ShazammGame = typeof shazammGame;

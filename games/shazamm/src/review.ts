@@ -12,7 +12,7 @@ import { bidSolver, SPAN, solverBot } from "./bots/solver.ts";
 import { zone2Bot } from "./bots/zone2.ts";
 import type { ShazammState } from "./state.ts";
 import type { ShazammView } from "./view.ts";
-import { MAX_MANA, other, type ShazammAction, type ShazammSeat } from "./vocabulary.ts";
+import { MAX_MANA, other, type ShazammAction, type ShazammSeat } from "./data.ts";
 
 /** Losses in chance of winning (docs/bots.md). */
 export const THRESHOLDS = { inaccuracy: 0.04, mistake: 0.1, blunder: 0.2 } as const;

@@ -23,7 +23,7 @@ import {
   type ShazammOptions,
   type ShazammSeat,
   type Spell,
-} from "./vocabulary.ts";
+} from "./data.ts";
 
 const byNumber = (a: number, b: number) => a - b;
 const seatOf = (seat: Seat): ShazammSeat => {
@@ -50,6 +50,7 @@ export function dealt(options: ShazammOptions, rng: RngState, decks: BySeat<Spel
     discards: [[], []],
     silenced: false,
     lastPlayed: [[], []],
+    lastTurn: [],
     phase: { type: "commit", sealed: [null, null] },
   };
   for (const seat of [0, 1] as const) draw(state, seat, options.variant === 1 ? SPELLS.length : FIRST_DRAW);
@@ -222,18 +223,18 @@ export function randomCommit(state: ShazammState, seat: ShazammSeat, rng: RngSta
 const malformed = (message: string): Result<never, ActionError> => err({ code: "malformed-action", message });
 const illegal = (message: string): Result<never, ActionError> => err({ code: "illegal-action", message });
 
-/** Validates untrusted input directly (the commits are too many to enumerate). */
-export function parseAction(state: ShazammState, rawSeat: Seat, raw: unknown): Result<ShazammAction, ActionError> {
+/**
+ * Validates untrusted input directly (the commits are too many to enumerate), for a seat that is
+ * deciding now: the engine's `act` has checked the game is not over and whose turn it is.
+ */
+export function parseAction(state: ShazammState, deciding: Seat, raw: unknown): Result<ShazammAction, ActionError> {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return malformed("an action is an object with a type");
   const input = raw as Record<string, unknown>;
   const type = input["type"];
   if (type !== "commit" && type !== "arrange" && type !== "clone" && type !== "larcin" && type !== "recycle") {
     return malformed(`unknown action type ${JSON.stringify(type)} (commit, arrange, clone, larcin, recycle)`);
   }
-  if (state.phase.type === "over") return err({ code: "game-over", message: "the game is over" });
-  if (rawSeat !== 0 && rawSeat !== 1) return err({ code: "not-your-turn", message: `no seat ${rawSeat} in Shazamm!` });
-  const seat: ShazammSeat = rawSeat;
-  if (!waiting(state, seat)) return err({ code: "not-your-turn", message: `seat ${seat} has nothing to decide now` });
+  const seat = deciding as ShazammSeat;
   const phase = state.phase;
   switch (type) {
     case "commit": {
@@ -284,7 +285,25 @@ export function parseAction(state: ShazammState, rawSeat: Seat, raw: unknown): R
 // ---------------------------------------------------------------------------------------------
 // Applying
 
-export function apply(state: ShazammState, rawSeat: Seat, action: ShazammAction): ShazammEvent[] {
+/** Plays a legal action, and keeps the public events of the last revealed turn (state.lastTurn). */
+export function apply(state: ShazammState, seat: Seat, action: ShazammAction): ShazammEvent[] {
+  const events = play(state, seat, action);
+  state.lastTurn = turnEvents(state.lastTurn, events.filter((e) => !PRIVATE_EVENTS.has(e.type)));
+  return events;
+}
+
+/** Events that show a seat something the other may not see, and no part of a reveal. */
+const PRIVATE_EVENTS = new Set<ShazammEvent["type"]>(["committed", "arranged", "drew"]);
+
+/** The events of the last reveal: `previous` (kept so far) followed by `incoming`, cut at a new "revealed". */
+export function turnEvents(previous: readonly ShazammEvent[], incoming: readonly ShazammEvent[]): ShazammEvent[] {
+  const at = incoming.map((e) => e.type).lastIndexOf("revealed");
+  if (at >= 0) return incoming.slice(at);
+  if (previous.length === 0) return [];
+  return [...previous, ...incoming];
+}
+
+function play(state: ShazammState, rawSeat: Seat, action: ShazammAction): ShazammEvent[] {
   const seat = seatOf(rawSeat);
   const events: ShazammEvent[] = [];
   const phase = state.phase;

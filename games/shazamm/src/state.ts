@@ -1,7 +1,7 @@
 // The full Shazamm! state (plain JSON) and the events of a game. The bridge runs from tile 0
 // (seat 0's end) to tile 18 (seat 1's end); `collapsed` tiles are gone at each end.
 import type { BaseState, Seat } from "@grimoire/engine";
-import type { BySeat, Card, Commit, ShazammSeat, Spell, Variant } from "./vocabulary.ts";
+import type { BySeat, Card, Commit, ShazammSeat, Spell, Variant } from "./data.ts";
 
 /** One spell on the table this turn, in resolution order (number, then a Clone's copy after). */
 export interface Entry {
@@ -70,6 +70,11 @@ export interface ShazammState extends BaseState {
   silenced: boolean;
   /** Spells each player laid in the last revealed turn (what Clone may copy). */
   lastPlayed: BySeat<Spell[]>;
+  /**
+   * The public events of the last revealed turn, from its "revealed" on (a turn with a follow-up
+   * question spans several actions): what the board shows as the last reveal. Empty before the first.
+   */
+  lastTurn: ShazammEvent[];
   phase: Phase;
 }
 

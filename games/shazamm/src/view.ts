@@ -4,7 +4,7 @@
 import { SPECTATOR, createRng, deepClone, forkRng, randomInt, shuffle, type RngState, type Seat, type Viewer } from "@grimoire/engine";
 import { followUpAnswers, randomCommit } from "./rules.ts";
 import type { ShazammEvent, ShazammState, Table } from "./state.ts";
-import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, isSpell, other, type BySeat, type Card, type Commit, type ShazammAction, type ShazammSeat, type Spell, type Variant } from "./vocabulary.ts";
+import { BRIDGE_TILES, DECOY, MAX_MANA, SPELLS, isSpell, other, type BySeat, type Card, type Commit, type ShazammAction, type ShazammSeat, type Spell, type Variant } from "./data.ts";
 
 export type ViewPhase =
   | { type: "arrange" }
@@ -30,6 +30,8 @@ export interface ShazammView {
   pileSizes: BySeat<number>;
   discards: BySeat<Spell[]>;
   lastPlayed: BySeat<Spell[]>;
+  /** The public events of the last revealed turn (state.lastTurn): what the board shows of it. */
+  lastTurn: ShazammEvent[];
   phase: ViewPhase;
 }
 
@@ -71,6 +73,7 @@ export function view(state: ShazammState, viewer: Viewer): ShazammView {
     pileSizes: [state.piles[0].length, state.piles[1].length],
     discards: [[...state.discards[0]], [...state.discards[1]]],
     lastPlayed: [[...state.lastPlayed[0]], [...state.lastPlayed[1]]],
+    lastTurn: deepClone(state.lastTurn),
     phase: viewPhase,
   };
 }
@@ -151,6 +154,7 @@ export function resample(v: ShazammView, rawSeat: Seat, rng: RngState): ShazammS
     discards: [[...v.discards[0]], [...v.discards[1]]],
     silenced: v.silenced,
     lastPlayed: [[...v.lastPlayed[0]], [...v.lastPlayed[1]]],
+    lastTurn: deepClone(v.lastTurn),
     phase: { type: "over", winner: null },
   };
   const phase = v.phase;

@@ -1,38 +1,28 @@
+/// <reference types="vite/client" />
 // Each game's board (React, games/<id>/src/board), loaded on demand by the web client so a table
 // downloads only its own game's board, and its emblem (a few SVG shapes, drawn on the home and
-// how-to pages, so loaded with the page). The web client takes its list of games from here: a new
-// game registers here, beside index.ts and words.ts, and nothing in packages/web names it.
+// how-to pages, so loaded with the page). Both are found by the folder template
+// (board/index.ts, board/Emblem.tsx) for every game of the manifests (./manifests.ts, whose order
+// the home page shows): nothing here or in packages/web names a game.
 import type { ComponentType } from "react";
 import type { BoardModule } from "@grimoire/web/kit";
-import { Emblem as abracadawhatEmblem } from "@grimoire/abracadawhat/emblem";
-import { Emblem as emmerlausEmblem } from "@grimoire/emmerlaus/emblem";
-import { Emblem as incantibusEmblem } from "@grimoire/incantibus/emblem";
-import { Emblem as shazammEmblem } from "@grimoire/shazamm/emblem";
+import { manifests } from "./manifests.ts";
 
-interface BoardEntry {
-  readonly id: string;
-  readonly load: () => Promise<BoardModule>;
-  /** SVG shapes in a 64×40 box (decorative: the page names the game beside it). */
-  readonly Emblem: ComponentType;
-}
+// Vite resolves these at build time (and vitest at test time): one chunk per board, emblems inline.
+const boardModules = import.meta.glob<BoardModule>("../../../games/*/src/board/index.ts");
+const emblemModules = import.meta.glob<{ Emblem: ComponentType }>("../../../games/*/src/board/Emblem.tsx", { eager: true });
 
-// In the order the home page shows the games.
-const BOARDS: readonly BoardEntry[] = [
-  { id: "abracadawhat", load: () => import("@grimoire/abracadawhat/board"), Emblem: abracadawhatEmblem },
-  { id: "shazamm", load: () => import("@grimoire/shazamm/board"), Emblem: shazammEmblem },
-  { id: "incantibus", load: () => import("@grimoire/incantibus/board"), Emblem: incantibusEmblem },
-  { id: "emmerlaus", load: () => import("@grimoire/emmerlaus/board"), Emblem: emmerlausEmblem },
-];
+const folder = (id: string) => `../../../games/${id}/src/board`;
 
 /** Every game the web client offers, in the home page's order. */
-export const gameIds: readonly string[] = BOARDS.map((entry) => entry.id);
+export const gameIds: readonly string[] = manifests.map((manifest) => manifest.id);
 
 /** The loader of a game's board, or undefined for a game without one. */
 export function findBoard(gameId: string): (() => Promise<BoardModule>) | undefined {
-  return BOARDS.find((entry) => entry.id === gameId)?.load;
+  return gameIds.includes(gameId) ? boardModules[`${folder(gameId)}/index.ts`] : undefined;
 }
 
-/** A game's emblem, or undefined for an unknown game. */
+/** A game's emblem (SVG shapes in a 64×40 box, decorative: the page names the game beside it), or undefined for an unknown game. */
 export function findEmblem(gameId: string): ComponentType | undefined {
-  return BOARDS.find((entry) => entry.id === gameId)?.Emblem;
+  return gameIds.includes(gameId) ? emblemModules[`${folder(gameId)}/Emblem.tsx`]?.Emblem : undefined;
 }

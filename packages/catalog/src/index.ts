@@ -1,11 +1,13 @@
-// The registration of every game: the one place outside a game's folder that names it.
-import type { AnyGame } from "@grimoire/engine";
-import { abracadawhatGame } from "@grimoire/abracadawhat";
-import { emmerlausGame } from "@grimoire/emmerlaus";
-import { incantibusGame } from "@grimoire/incantibus";
-import { shazammGame } from "@grimoire/shazamm";
+// The registered games (rules, views, words, bots), for the server, the CLI and the replay: every
+// manifest's game, loaded once (./manifests.ts is the one list that names them).
+import { gamesOf, type AnyGame } from "@grimoire/engine";
+import { manifests } from "./manifests.ts";
 
-export const games: readonly AnyGame[] = [abracadawhatGame, emmerlausGame, incantibusGame, shazammGame];
+export { manifests } from "./manifests.ts";
+export { gamesOf } from "@grimoire/engine";
+
+// Sorted by id, as the list always was (the home page's order is the manifests').
+export const games: readonly AnyGame[] = (await gamesOf(manifests)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 export function findGame(id: string): AnyGame | undefined {
   return games.find((game) => game.id === id);

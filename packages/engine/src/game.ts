@@ -84,7 +84,12 @@ export interface BotInfo<V, A> {
   create(): Bot<V, A>;
 }
 
-export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
+// The contract in five parts a reader can hold in mind: the rules (who decides, what is legal,
+// what happens), what each viewer may see, positions as plain JSON, the words, and the bots.
+// `defineGame` (./define.ts) fills what every game writes the same way.
+
+/** The rules: the game's identity and options, and the decision contract proper. */
+export interface GameRules<S extends BaseState, A, E, O> {
   readonly id: string;
   readonly title: string;
   readonly minSeats: number;
@@ -97,17 +102,6 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
 
   /** A fresh game dealt from the seed. */
   setup(setup: GameSetup<O>): S;
-  /** A game from an explicit, untrusted arrangement (deal order, ...); errors name what is wrong. */
-  fromArrangement(setup: GameSetup<O>, arrangement: unknown): Result<S, string>;
-  /**
-   * The state as an arrangement (plain JSON) that `fromArrangement` turns back into the same game,
-   * whatever the setup's seed: the same view for every seat and the spectator, the same decision,
-   * the same legal actions, and the same continuation — what is still face down (pile order) and
-   * the generator's words (`rng`) are part of it, so later draws come out the same. Forced dice
-   * are not: they are the scenario's `dice`. Checked by the property suite on every random state.
-   */
-  toArrangement(state: S): unknown;
-
   decision(state: S): Decision;
   legalActions(state: S, seat: Seat): A[];
   /**
@@ -117,7 +111,11 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
    * (playout, the property suite) use it instead of `legalActions`, which stays exhaustive.
    */
   sampleActions?(state: S, seat: Seat, rng: RngState, max: number): A[];
-  /** Untrusted input to one of `legalActions(state, seat)`, or a typed error. */
+  /**
+   * Untrusted input to one of `legalActions(state, seat)`, or a typed error ("malformed-action":
+   * not an action's shape; "illegal-action": not legal now). Called only for a seat that is
+   * deciding now: whose turn it is (and whether the game is over) is the engine's one check, in `act`.
+   */
   parseAction(state: S, seat: Seat, raw: unknown): Result<A, ActionError>;
   /** Plays a legal action of a deciding seat, mutating `state`; returns what happened. */
   apply(state: S, seat: Seat, action: A): E[];
@@ -130,6 +128,12 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
   resign?(state: S, seat: Seat): E[];
   outcome(state: S): Outcome | null;
 
+  /** A copy to play on (search clones, then applies); `defineGame` makes it `deepClone`. */
+  clone(state: S): S;
+}
+
+/** Visibility: everything leaving the engine goes through one projection per viewer. */
+export interface GameVisibility<S extends BaseState, V, E, VE> {
   /** Everything `viewer` may know, and nothing more. The only way state leaves the engine. */
   view(state: S, viewer: Viewer): V;
   /**
@@ -140,6 +144,31 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
   fullView?(state: S): V;
   /** The event as `viewer` may see it, or null when it shows them nothing. */
   eventFor(event: E, viewer: Viewer): VE | null;
+  /** A full state consistent with everything `seat` knows (its view), hidden parts drawn from `rng`. */
+  resample(view: V, seat: Seat, rng: RngState): S;
+  /**
+   * The same game with what `seat` may not know redrawn from `rng`, from the full state.
+   * Independent of `view`: the property suite uses it to prove views do not leak.
+   */
+  shuffleHidden(state: S, seat: Seat, rng: RngState): S;
+}
+
+/** Positions: any state as a plain-JSON arrangement and back (scenarios, saved positions). */
+export interface GamePositions<S extends BaseState, O> {
+  /** A game from an explicit, untrusted arrangement (deal order, ...); errors name what is wrong. */
+  fromArrangement(setup: GameSetup<O>, arrangement: unknown): Result<S, string>;
+  /**
+   * The state as an arrangement (plain JSON) that `fromArrangement` turns back into the same game,
+   * whatever the setup's seed: the same view for every seat and the spectator, the same decision,
+   * the same legal actions, and the same continuation — what is still face down (pile order) and
+   * the generator's words (`rng`) are part of it, so later draws come out the same. Forced dice
+   * are not: they are the scenario's `dice`. Checked by the property suite on every random state.
+   */
+  toArrangement(state: S): unknown;
+}
+
+/** Words: every text the game shows, and its actions, events and views as messages. */
+export interface GameWords<A, V, VE> {
   /**
    * Every word the game shows, in each language (./text.ts): component names and effects, prompts,
    * action labels, event lines, option and bot texts. Keys every game has: `game.title`,
@@ -152,22 +181,19 @@ export interface Game<S extends BaseState, A, V, E, O, VE = unknown> {
   describeAction(action: A): Message;
   /** Optional: the view as lines of text for the terminal (`grimoire play`); else pretty JSON. */
   describeView?(view: V, viewer: Viewer): Message[];
+}
 
-  /** A full state consistent with everything `seat` knows (its view), hidden parts drawn from `rng`. */
-  resample(view: V, seat: Seat, rng: RngState): S;
-  /**
-   * The same game with what `seat` may not know redrawn from `rng`, from the full state.
-   * Independent of `view`: the property suite uses it to prove views do not leak.
-   */
-  shuffleHidden(state: S, seat: Seat, rng: RngState): S;
-  clone(state: S): S;
-
+/** Bots and search: the bots by name, the levels that pick them, and the post-game review. */
+export interface GameBots<V, A> {
   readonly bots: Readonly<Record<string, BotInfo<V, A>>>;
   /** Bot names for the server's and CLI's levels. */
   readonly levels: Readonly<Record<"easy" | "medium" | "hard", string>>;
   /** The post-game review's evaluation of a decision, from a seat's view (its hard bot's; ./review.ts). */
   readonly reviewer: Reviewer<V, A>;
 }
+
+export interface Game<S extends BaseState, A, V, E, O, VE = unknown>
+  extends GameRules<S, A, E, O>, GameVisibility<S, V, E, VE>, GamePositions<S, O>, GameWords<A, V, VE>, GameBots<V, A> {}
 
 /** Any game, for code that handles all of them (catalog, CLI, server). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

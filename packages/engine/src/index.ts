@@ -1,5 +1,7 @@
 // @grimoire/engine: the game-agnostic kernel shared by every game, the server, the CLI and the bots.
 export * from "./game.ts";
+export * from "./define.ts";
+export * from "./manifest.ts";
 export * from "./result.ts";
 export * from "./rng.ts";
 export * from "./clone.ts";

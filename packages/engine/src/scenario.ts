@@ -52,6 +52,12 @@ export function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(root)"}: ${issue.message}`).join("; ");
 }
 
+/** Untrusted input through a schema: its data, or what is wrong in `describeIssues`' words (arrangements, options). */
+export function parseWith<T>(schema: z.ZodType<T>, raw: unknown): Result<T, string> {
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? ok(parsed.data) : err(describeIssues(parsed.error));
+}
+
 export function loadScenario(raw: unknown, findGame: (id: string) => AnyGame | undefined): Result<LoadedScenario, string> {
   const parsed = scenarioSchema.safeParse(raw);
   if (!parsed.success) return err(describeIssues(parsed.error));

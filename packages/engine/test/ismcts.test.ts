@@ -55,7 +55,7 @@ describe("ismcts", () => {
 
   it("claims the best revealed card", () => {
     const state = biddingGame.setup({ seats: 2, options, seed: 11 });
-    state.phase = { kind: "claim", winner: 0, revealed: [2, 6] };
+    state.phase = { type: "claim", winner: 0, revealed: [2, 6] };
     state.bids = [null, null];
     const legal = biddingGame.legalActions(state, 0);
     const action = ismctsBot(biddingGame, { iterations: 400 }).decide({ view: biddingGame.view(state, 0), seat: 0, legal, rng: createRng(2) });

@@ -10,7 +10,7 @@ function atClaim(): BiddingState {
   for (let seed = 1; ; seed++) {
     const state = fresh(seed);
     for (let seat = 0; seat < 3; seat++) biddingGame.apply(state, seat, { type: "bid", card: state.hands[seat]![0]! });
-    if (state.phase.kind === "claim") return state;
+    if (state.phase.type === "claim") return state;
   }
 }
 
@@ -36,7 +36,7 @@ describe("act", () => {
 
   it("refuses the follow-up choice to anyone but the round's winner", () => {
     const state = atClaim();
-    const winner = state.phase.kind === "claim" ? state.phase.winner : -1;
+    const winner = state.phase.type === "claim" ? state.phase.winner : -1;
     const other = (winner + 1) % 3;
     const before = deepClone(state);
     expect(biddingGame.decision(state)).toMatchObject({ type: "turn", seat: winner });

@@ -84,7 +84,7 @@ function LegendPip({ kind }: { kind: string }) {
 
 type Warning = { kind: "lower"; spell: number; last: number; action: unknown } | { kind: "refused"; spell: number };
 
-export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: BoardProps<View>) {
+export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: BoardProps<View, Event>) {
   const viewer: Viewer = seat ?? "spectator";
   const places = seatPlaces(view.seats, seat ?? 0);
   const casting = view.phase.type === "casting" ? view.phase : null;
@@ -93,7 +93,7 @@ export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: Boar
   // Knocked-out seats are skipped only while a last-standing round goes on (else nobody is out mid-round).
   const inRound = view.options.lastStanding && casting ? view.life : view.life.map(() => 1);
   const mine = seat === null ? null : neighboursOf(view.seats, inRound, seat);
-  const seen = events as readonly Event[];
+  const seen = events;
   const hurt = new Set(seen.filter((e) => e.type === "life" && e.change < 0).map((e) => (e as { seat: number }).seat));
   const healed = new Set(seen.filter((e) => e.type === "life" && e.change > 0).map((e) => (e as { seat: number }).seat));
   const rolls = seen.filter((e): e is Extract<Event, { type: "roll" }> => e.type === "roll");

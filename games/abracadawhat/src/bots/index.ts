@@ -1,11 +1,10 @@
-// The bots of Abraca…What? and the levels that name them.
-import { randomBot, type BotInfo } from "@grimoire/engine";
+// The bots of Abraca…What? and the levels that name them (`random` is the engine's, from defineGame).
+import type { BotInfo } from "@grimoire/engine";
 import type { Action } from "../state.ts";
 import type { View } from "../view.ts";
 import { reasonerBot } from "./reasoner.ts";
 
 export const bots: Readonly<Record<string, BotInfo<View, Action>>> = {
-  random: { description: "Calls any spell or ends its turn, uniformly at random.", create: () => randomBot<View, Action>() },
   reasoner: {
     description: "Computes the exact chance of holding each spell from what it sees and calls by expected value.",
     create: reasonerBot,

@@ -5,7 +5,7 @@ import { msg, type Message } from "@grimoire/engine";
 import { Face, sayAround, type GameTextApi } from "@grimoire/web/kit";
 import { card, type CardData } from "../cards.ts";
 import type { Lying } from "../state.ts";
-import type { Amount } from "../vocabulary.ts";
+import type { Amount } from "../data.ts";
 import { BandIcons, Emblem } from "./art.tsx";
 
 /** A card's dice as words ("1d8 per PL", "5 × PL", "5 × 1d12"), or null for a card without an amount. */

@@ -13,7 +13,7 @@ import { cardOdds, selfAmount, type Odds } from "../odds.ts";
 import { legalActions, untouchable } from "../rules.ts";
 import type { EmmerlausEvent } from "../state.ts";
 import { resample, type EmmerlausView } from "../view.ts";
-import { LIFE_AT_START, type Action } from "../vocabulary.ts";
+import { LIFE_AT_START, type Action } from "../data.ts";
 import { CardBack } from "./art.tsx";
 import { CardFace } from "./CardFace.tsx";
 import { answerOfCard, choicesOf, type CardChoices, type Choices, type PlayAction } from "./choices.ts";
@@ -58,7 +58,7 @@ function amountWords(view: EmmerlausView, caster: number, id: string, target: nu
   return gained ? tx.t("board.odds.heal", { min: gained.min, max: gained.max }) : null;
 }
 
-export function EmmerlausBoard({ view, seat, legal, act, events, myTurn, tx }: BoardProps<EmmerlausView>) {
+export function EmmerlausBoard({ view, seat, legal, act, events, myTurn, tx }: BoardProps<EmmerlausView, EmmerlausEvent>) {
   const actions = useMemo(() => actionsOf(view, seat, legal, myTurn), [view, seat, legal, myTurn]);
   const choices: Choices = useMemo(() => (actions.length > 0 ? choicesOf(actions) : NO_CHOICES), [actions]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -84,7 +84,7 @@ export function EmmerlausBoard({ view, seat, legal, act, events, myTurn, tx }: B
 
   // Life gained and lost in the last change, per seat (shown on the seat, with the bar's flash for a loss).
   const deltas = new Map<number, number>();
-  for (const e of events as readonly EmmerlausEvent[]) if (e?.type === "life" && e.delta !== 0) deltas.set(e.seat, (deltas.get(e.seat) ?? 0) + e.delta);
+  for (const e of events) if (e?.type === "life" && e.delta !== 0) deltas.set(e.seat, (deltas.get(e.seat) ?? 0) + e.delta);
   const lifeMax = Math.max(LIFE_AT_START, ...view.players.map((p) => p.life));
   const cc: CardChoices | undefined = chosen !== null ? choices.cards.get(chosen) : undefined;
 

@@ -6,7 +6,7 @@ import { useId } from "react";
 import type { BoardLogLine, GameTextApi, SummaryProps } from "@grimoire/web/kit";
 import type { EmmerlausEvent } from "../state.ts";
 import type { EmmerlausView } from "../view.ts";
-import { LIFE_AT_START } from "../vocabulary.ts";
+import { LIFE_AT_START } from "../data.ts";
 import { MiniCard } from "./CardFace.tsx";
 
 export interface Tally {

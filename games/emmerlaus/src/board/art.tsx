@@ -1,7 +1,7 @@
 // Emmerlaüs' drawn pieces: one emblem per card category, the defence band's sphere and answers,
 // and the table's small icons (heart, power bolt, card back). SVG only, no font glyphs; colours
 // from board.css (currentColor), so dark mode and contrast are the stylesheet's.
-import type { Category } from "../vocabulary.ts";
+import type { Category } from "../data.ts";
 import type { Band } from "../cards.ts";
 
 /** The emblem of a category: a ring, a flame, a burst, a shield… (decorative: the category is worded beside it). */

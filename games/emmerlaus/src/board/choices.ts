@@ -1,7 +1,7 @@
 // The listed legal actions sorted by where they are taken on the board: a card of the hand (then a
 // player to aim at, or a button for the card's other forms), an answer, an object or card to pick,
 // a player a staff fires at, and the turn's buttons. Pure: the board and its tests read it.
-import type { Action } from "../vocabulary.ts";
+import type { Action } from "../data.ts";
 
 export type PlayAction = Extract<Action, { type: "play" }>;
 

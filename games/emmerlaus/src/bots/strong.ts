@@ -13,10 +13,10 @@
 // - "steady": the heuristic bot with a random move one time in three.
 // All see only their view.
 import { botRollout, ismctsBot, noisyBot, rolloutSearch, type AnyGame, type Bot, type BotContext, type RolloutBotOptions, type RolloutPolicy } from "@grimoire/engine";
-import { heuristicBot } from "../bots.ts";
+import { heuristicBot } from "../bots/index.ts";
 import type { EmmerlausState } from "../state.ts";
 import { view, type EmmerlausView } from "../view.ts";
-import type { Action } from "../vocabulary.ts";
+import type { Action } from "../data.ts";
 import { stateValue } from "./value.ts";
 
 export function strongBot(game: AnyGame, iterations = 200): Bot<EmmerlausView, Action> {

@@ -6,7 +6,7 @@
 import { card } from "../cards.ts";
 import { power } from "../rules.ts";
 import type { EmmerlausState } from "../state.ts";
-import { threat } from "../bots.ts";
+import { threat } from "../bots/index.ts";
 
 export const FEATURES = ["bias", "life", "opponent life", "life gap", "power", "opponent power", "miroir", "annulation", "résistance", "opponent miroir", "opponent annulation", "opponent résistance", "attack", "opponent attack", "robe", "opponent robe", "to move", "cursed", "opponent cursed"] as const;
 

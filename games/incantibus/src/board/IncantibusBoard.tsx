@@ -5,7 +5,7 @@
 // clicking (or focus + Enter) the component the action names: every listed legal action of the
 // reader has its element on the board (anything unmatched falls back to a button in the board).
 // Every word comes from the game's catalogue (games/incantibus/src/text) through props.tx.
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { msg, type Message } from "@grimoire/engine";
 import { Face, sayAround, Target, type BoardProps, type LegalAction } from "@grimoire/web/kit";
 import { SPELL_CARDS, type Spell } from "../data.ts";
@@ -13,7 +13,7 @@ import { cardMessage, needMessage, roomMessage, SPELL_KEY, targetMessage, tokenE
 import { faceId, tokenName } from "../names.ts";
 import { needOf } from "../rules.ts";
 import { face, pointsOf } from "../trunk.ts";
-import type { Action, Event, Target as PointTarget, View } from "../types.ts";
+import type { Action, Event, Target as PointTarget, View } from "../state.ts";
 import { BackIcon, CheckIcon, EyeIcon, FaceIcon, HatIcon, HourglassIcon, INGREDIENT_SVG, MONSTER_SVG, MoatIcon, SpellIcon, TowerIcon, WandIcon } from "./icons.tsx";
 import "./board.css";
 
@@ -57,55 +57,24 @@ export function groupTokens(tokens: readonly number[]): { name: string; id: numb
   return [...groups.values()].sort((a, b) => KIND_ORDER.indexOf(kindOf(a.id)) - KIND_ORDER.indexOf(kindOf(b.id)));
 }
 
-/** An Incanto! and the incantation it revealed; `n` counts the reveals this board has seen. */
-type Reveal = { choices: PointTarget[]; of: number; n: number };
-
 /** The incantation whose reveal is the last one at this position (the one being resolved, or the previous). */
-export const revealedIncantation = (view: View): number => (view.phase.kind === "point" ? view.incantation - 1 : view.incantation);
+export const revealedIncantation = (view: View): number => (view.phase.type === "point" ? view.incantation - 1 : view.incantation);
 
-/** The reveal kept for this table in the tab's session storage (a reload shows it again). */
-function storedReveal(key: string): Reveal | null {
-  try {
-    const raw = globalThis.sessionStorage?.getItem(key);
-    const parsed = raw ? (JSON.parse(raw) as Reveal) : null;
-    return parsed && Array.isArray(parsed.choices) && typeof parsed.of === "number" && typeof parsed.n === "number" ? parsed : null;
-  } catch {
-    return null; // storage unavailable or a stale shape: no reveal to show
-  }
-}
-
-/**
- * The last Incanto! (from the events of the last change, or kept from before a reload), shown only
- * while it is the last reveal of the position on the board (a replay's earlier step shows none).
- */
-function useLastReveal(events: readonly unknown[], tableId: string, of: number): Reveal | null {
-  const key = `incantibus.reveal.${tableId}`;
-  const [reveal, setReveal] = useState<Reveal | null>(() => storedReveal(key));
-  useEffect(() => {
-    for (const e of events as readonly Event[]) {
-      if (!e || e.type !== "revealed") continue;
-      setReveal((r) => {
-        const next = { choices: e.choices, of, n: (r?.n ?? 0) + 1 };
-        try { globalThis.sessionStorage?.setItem(key, JSON.stringify(next)); } catch { /* kept in memory only */ }
-        return next;
-      });
-    }
-  }, [events, key]); // `of` is the position's when a reveal arrives with it
-  return reveal && reveal.of === of ? reveal : null;
-}
+/** The last Incanto!, from the view, shown only while it is the last reveal of the position (not in a new room). */
+const lastReveal = (view: View) => (view.lastIncanto && view.lastIncanto.of === revealedIncantation(view) ? view.lastIncanto : null);
 
 /** Seats whose wand changed hands in the last change (their wand is shown swapping). */
-const swappedSeats = (events: readonly unknown[]): Set<number> =>
-  new Set((events as readonly Event[]).flatMap((e) => (e && e.type === "swap" ? e.seats : [])));
+const swappedSeats = (events: readonly Event[]): Set<number> => new Set(events.flatMap((e) => (e && e.type === "swap" ? e.seats : [])));
 
-export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: BoardProps<View>) {
-  const last = useLastReveal(events, table.id, revealedIncantation(view));
+export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardProps<View, Event>) {
+  const last = lastReveal(view);
   const reveal = last?.choices ?? null;
+  // Events are for motion only: the wands swapping, a new room coming in.
   const swapped = swappedSeats(events);
-  const newRoom = (events as readonly Event[]).some((e) => e && e.type === "room");
+  const newRoom = events.some((e) => e && e.type === "room");
   const me = seat ?? -1;
   const phase = view.phase;
-  const step = phase.kind === "resolve" ? phase.queue[0] ?? null : null;
+  const step = phase.type === "resolve" ? phase.queue[0] ?? null : null;
   const deciding = step && "seat" in step ? step.seat : null;
 
   // every element that can act registers its key; listed actions left over get a plain button
@@ -198,7 +167,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
     const key = `${kind}:${tokenName(id)}`;
     const la = actionFor(key);
     const name = tx.line(tokenMessage(id, "name"));
-    const mine = phase.kind === "point" && phase.mine?.type === kind && (kind === "potion" ? phase.mine.type === "potion" && phase.mine.potion : phase.mine.type === "grimoire" && phase.mine.grimoire) === tokenName(id);
+    const mine = phase.type === "point" && phase.mine?.type === kind && (kind === "potion" ? phase.mine.type === "potion" && phase.mine.potion : phase.mine.type === "grimoire" && phase.mine.grimoire) === tokenName(id);
     return (
       <Face
         key={key}
@@ -221,7 +190,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
   const sorcererFace = (slot: number, s: { token: number | null; faceUp: boolean }): ReactNode => {
     const key = `sorcerer:${slot}`;
     const la = actionFor(key);
-    const mine = phase.kind === "point" && phase.mine?.type === "sorcerer" && phase.mine.slot === slot;
+    const mine = phase.type === "point" && phase.mine?.type === "sorcerer" && phase.mine.slot === slot;
     const common = { onActivate: la ? () => act(la.action) : undefined, legal: la !== undefined, selected: mine ? true : undefined };
     if (s.token === null) {
       const name = tx.t("board.hiddenSorcerer");
@@ -284,7 +253,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
   };
 
   // ---- the room ----
-  const mine = phase.kind === "point" ? phase.mine : null;
+  const mine = phase.type === "point" ? phase.mine : null;
   const room = view.room === null ? null : (
     <div key={`room${view.room}`} className={`inc-room${newRoom ? " fresh" : ""}`} role="group" aria-label={tx.t("board.roomTokens")}>
       {view.roomTokens.map((t, slot) => {
@@ -385,7 +354,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
               <span className="inc-pname">{tx.line(msg("common.name", { who: { seat: s } }))}</span>
               {wandFace(s)}
               <span className="inc-score">{pts(total)}</span>
-              {phase.kind === "point" && (
+              {phase.type === "point" && (
                 phase.chosen[s]
                   ? <span className="inc-status done"><CheckIcon />{tx.t("board.pointed")}</span>
                   : <span className="inc-status waiting"><HourglassIcon />{tx.t("board.waiting")}</span>
@@ -402,7 +371,7 @@ export function IncantibusBoard({ view, seat, table, legal, act, events, tx }: B
 
   // ---- the last Incanto! ----
   const revealBox = reveal && (
-    <div key={last?.n} className="inc-reveal" role="group" aria-label={tx.t("board.reveal")}>
+    <div key={`${view.rooms.length}:${last?.of}`} className="inc-reveal" role="group" aria-label={tx.t("board.reveal")}>
       <h4>{tx.t("board.reveal")}</h4>
       <ul>
         {reveal.map((t, s) => {

@@ -5,7 +5,7 @@ import { msg } from "@grimoire/engine";
 import { Face, type SummaryProps } from "@grimoire/web/kit";
 import { roomMessage, tokenEffectKey, tokenMessage } from "../describe.ts";
 import { face, pointsOf } from "../trunk.ts";
-import type { Event, View } from "../types.ts";
+import type { Event, View } from "../state.ts";
 import { CATEGORIES, pointsByRoom, trunkBreakdown } from "./breakdown.ts";
 import { FaceIcon } from "./icons.tsx";
 import { groupTokens } from "./IncantibusBoard.tsx";

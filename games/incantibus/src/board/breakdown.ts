@@ -4,7 +4,7 @@
 // taken adds its points, one thrown into the moat, stolen or fled after it was taken removes them).
 import type { Mode } from "../data.ts";
 import { face, pointsOf } from "../trunk.ts";
-import type { Event } from "../types.ts";
+import type { Event } from "../state.ts";
 
 export const CATEGORIES = ["gold", "monsters", "potions", "grimoires", "sorcerers", "spells", "fortuna", "wand"] as const;
 export type Category = (typeof CATEGORIES)[number];

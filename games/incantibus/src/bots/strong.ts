@@ -13,9 +13,9 @@
 // - "steady": the greedy bot with a random move one time in three (offered by name).
 // All see only their view.
 import { botRollout, ismctsBot, noisyBot, rolloutSearch, scoreShare, type AnyGame, type Bot, type BotContext, type RngState, type RolloutBotOptions } from "@grimoire/engine";
-import { greedyBot } from "../bots.ts";
+import { greedyBot } from "../bots/index.ts";
 import { pointTargets, scores } from "../rules.ts";
-import type { Action, State, View } from "../types.ts";
+import type { Action, State, View } from "../state.ts";
 import { makeView, resampleView } from "../view.ts";
 
 export function strongBot(game: AnyGame, iterations = 150): Bot<View, Action> {
@@ -82,7 +82,7 @@ export function rolloutGreedyOptions(game: AnyGame, overrides: Partial<RolloutOp
   // Sealed choices of other seats, redrawn on the deal as greedy (the rollout policy) would make them.
   const resample = (view: View, seat: number, rng: RngState): State => {
     const state = resampleView(view, seat, rng);
-    if (state.phase.kind === "point") {
+    if (state.phase.type === "point") {
       const choices = state.phase.choices;
       for (let other = 0; other < state.seats; other++) {
         if (other === seat || choices[other] === null) continue;

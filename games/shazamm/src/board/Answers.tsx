@@ -7,7 +7,7 @@ import type { GameTextApi } from "@grimoire/web/kit";
 import { cardRef, describeAction } from "../describe.ts";
 import { pendingTheft } from "../rules.ts";
 import { viewChoices, type ShazammView } from "../view.ts";
-import { other, type ShazammAction, type ShazammSeat } from "../vocabulary.ts";
+import { other, type ShazammAction, type ShazammSeat } from "../data.ts";
 import { SpellCard } from "./SpellCard.tsx";
 
 /**

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import type { GameTextApi } from "@grimoire/web/kit";
 import { cardsParams } from "../describe.ts";
-import type { Card, Commit } from "../vocabulary.ts";
+import type { Card, Commit } from "../data.ts";
 import { SpellCard } from "./SpellCard.tsx";
 
 /** The bid kept within the rules: at least 1 (0 only with no mana, which never asks a bid), at most your mana. */

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { GameTextApi } from "@grimoire/web/kit";
 import type { ShazammView } from "../view.ts";
-import { BRIDGE_TILES } from "../vocabulary.ts";
+import { BRIDGE_TILES } from "../data.ts";
 
 export const SEAT_COLOURS = ["#3451b2", "#b3261e"] as const;
 const TILE = 40;

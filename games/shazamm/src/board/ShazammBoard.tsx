@@ -2,37 +2,30 @@
 // bridge with the wall of fire, the reveal of the last turn, and the reader's decision: the bid
 // and the cards to lay, or a follow-up question (Clone, Larceny, Recycling, the pile's order).
 // Every word comes from the game's catalogues (games/shazamm/src/text) through the page (props.tx).
-import { useRef } from "react";
+import { useEffect, useState } from "react";
 import { seatRef } from "@grimoire/engine";
 import { Meter, type BoardProps, type GameTextApi } from "@grimoire/web/kit";
 import type { ShazammEvent } from "../state.ts";
 import type { ShazammView } from "../view.ts";
-import { MAX_MANA, other, type ShazammSeat } from "../vocabulary.ts";
+import { MAX_MANA, other, type ShazammSeat } from "../data.ts";
 import { Answers, WaitingAnswer } from "./Answers.tsx";
 import { BidEntry } from "./BidEntry.tsx";
 import { Bridge, type WallMove } from "./Bridge.tsx";
-import { currentReveal, turnEvents, type TurnReveal } from "./reveal.ts";
+import { currentReveal, type TurnReveal } from "./reveal.ts";
 import { RevealPanel } from "./RevealPanel.tsx";
 import { CardBack, CardIcon, SpellCard, SpellChip } from "./SpellCard.tsx";
 import "./board.css";
 
 /**
- * The events of the last reveal, kept across updates (a follow-up splits a turn, the rival's next
- * commit follows it); `live` when that reveal arrived while the board was shown (its cards flip).
+ * Whether a reveal arrived while the board was shown (its cards flip then; not after a reload).
+ * Events are for motion only: what the reveal shows comes from the view (view.lastTurn).
  */
-function useTurnEvents(events: readonly unknown[]): { kept: ShazammEvent[]; reveals: number; live: boolean } {
-  const memo = useRef<{ events: readonly unknown[] | null; kept: ShazammEvent[]; reveals: number; live: boolean }>({ events: null, kept: [], reveals: 0, live: false });
-  if (memo.current.events !== events) {
-    const incoming = events as ShazammEvent[];
-    const revealed = incoming.some((e) => e.type === "revealed");
-    memo.current = {
-      events,
-      kept: turnEvents(memo.current.kept, incoming),
-      reveals: memo.current.reveals + (revealed ? 1 : 0),
-      live: revealed || memo.current.live,
-    };
-  }
-  return memo.current;
+function useLiveReveal(events: readonly ShazammEvent[]): boolean {
+  const [live, setLive] = useState(() => events.some((e) => e.type === "revealed"));
+  useEffect(() => {
+    if (events.some((e) => e.type === "revealed")) setLive(true);
+  }, [events]);
+  return live;
 }
 
 /** Where the wall went in the last reveal (its last move of the turn: Midpoint, the attacks, exhaustion). */
@@ -92,11 +85,11 @@ function EndLine({ view, tx }: { view: ShazammView; tx: GameTextApi }) {
   );
 }
 
-export function ShazammBoard({ view, seat, act, myTurn, events, tx }: BoardProps<ShazammView>) {
+export function ShazammBoard({ view, seat, act, myTurn, events, tx }: BoardProps<ShazammView, ShazammEvent>) {
   const phase = view.phase;
   const mine = seat === 0 || seat === 1 ? (seat as ShazammSeat) : null;
-  const turn = useTurnEvents(events);
-  const reveal = currentReveal(view, turn.kept);
+  const live = useLiveReveal(events);
+  const reveal = currentReveal(view);
   const stale = phase.type === "commit";
   const lastPlayed = view.lastPlayed;
   return (
@@ -117,7 +110,7 @@ export function ShazammBoard({ view, seat, act, myTurn, events, tx }: BoardProps
       <Bridge view={view} tx={tx} move={lastMove(reveal)} />
       <EndLine view={view} tx={tx} />
       {reveal ? (
-        <RevealPanel key={turn.reveals} reveal={reveal} stale={stale} live={turn.live} tx={tx} />
+        <RevealPanel key={view.turn} reveal={reveal} stale={stale} live={live} tx={tx} />
       ) : (
         (lastPlayed[0].length > 0 || lastPlayed[1].length > 0) && (
           <section className="sz-reveal stale" aria-label={tx.t("board.lastTurn")}>

@@ -3,7 +3,7 @@
 // Families colour the band: control (purple), the wall (orange), attack (red), mana (blue).
 import type { CSSProperties, ReactNode } from "react";
 import { Face, type GameTextApi } from "@grimoire/web/kit";
-import type { Card } from "../vocabulary.ts";
+import type { Card } from "../data.ts";
 
 export type CardTag = "cancelled" | "silenced" | "void" | "stolen" | "destroyed" | "copy" | "pending";
 

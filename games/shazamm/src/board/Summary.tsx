@@ -7,7 +7,7 @@ import type { ShazammEvent } from "../state.ts";
 import type { ShazammView } from "../view.ts";
 import { SpellCard, SpellChip } from "./SpellCard.tsx";
 import { cardsAtEnd, roundsOf } from "./summary.ts";
-import type { Card } from "../vocabulary.ts";
+import type { Card } from "../data.ts";
 import "./board.css";
 
 export function ShazammSummary({ view, log, tx }: SummaryProps<ShazammView>) {

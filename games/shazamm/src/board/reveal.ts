@@ -1,9 +1,9 @@
-// The reveal of one turn as the board shows it, built from the events the reader saw since the
-// last "revealed" event (a turn with a follow-up question arrives in several updates), or from
-// the table in the view while a question is pending (after a reload). Pure: tested on its own.
+// The reveal of one turn as the board shows it, built from the view's last turn (the public events
+// since the last "revealed": a turn with a follow-up question spans several actions), or from the
+// table in the view. Pure: tested on its own.
 import type { ShazammEvent, Table } from "../state.ts";
 import type { ShazammView } from "../view.ts";
-import type { BySeat, Card, Commit, Spell } from "../vocabulary.ts";
+import type { BySeat, Card, Commit, Spell } from "../data.ts";
 import type { CardTag } from "./SpellCard.tsx";
 
 export interface RevealedCard {
@@ -26,13 +26,7 @@ export interface TurnReveal {
 
 const LINE_TYPES = new Set<ShazammEvent["type"]>(["cloned", "stolen", "recycled", "wall", "gained", "round-over", "game-over"]);
 
-/** The events of the last reveal: `previous` (what the board kept) followed by `incoming`. */
-export function turnEvents(previous: readonly ShazammEvent[], incoming: readonly ShazammEvent[]): ShazammEvent[] {
-  const at = incoming.map((e) => e.type).lastIndexOf("revealed");
-  if (at >= 0) return incoming.slice(at);
-  if (previous.length === 0) return [];
-  return [...previous, ...incoming];
-}
+export { turnEvents } from "../rules.ts";
 
 /** The reveal from a turn's events (the first must be "revealed"); null when there is none. */
 export function revealFromEvents(events: readonly ShazammEvent[]): TurnReveal | null {
@@ -138,9 +132,9 @@ function tagOf(entry: Table["entries"][number]): CardTag | undefined {
   }
 }
 
-/** What the board shows as the last reveal: from events when it has them, else from the view. */
-export function currentReveal(view: ShazammView, kept: readonly ShazammEvent[]): TurnReveal | null {
-  const fromEvents = revealFromEvents(kept);
+/** What the board shows as the last reveal: the view's last turn, else the table being resolved. */
+export function currentReveal(view: ShazammView): TurnReveal | null {
+  const fromEvents = revealFromEvents(view.lastTurn);
   if (fromEvents) return fromEvents;
   if (view.phase.type === "resolve") return revealFromTable(view.phase.table);
   return null;

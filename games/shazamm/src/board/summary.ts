@@ -2,7 +2,7 @@
 // how, the turns played, the mana each wizard spent and the spells each laid. Pure: tested alone.
 import type { RoundEndReason, ShazammEvent } from "../state.ts";
 import type { ShazammView } from "../view.ts";
-import { SPELLS, type BySeat, type Spell } from "../vocabulary.ts";
+import { SPELLS, type BySeat, type Spell } from "../data.ts";
 
 export interface RoundSummary {
   readonly round: number;

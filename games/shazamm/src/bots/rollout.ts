@@ -12,7 +12,7 @@
 import { randomFloat, rolloutSearch, stableKey, type AnyGame, type Bot, type BotContext, type RngState, type RolloutPolicy } from "@grimoire/engine";
 import type { ShazammState } from "../state.ts";
 import { resample as gameResample, view, type ShazammView } from "../view.ts";
-import { other, type Card, type ShazammAction, type ShazammSeat } from "../vocabulary.ts";
+import { other, type Card, type ShazammAction, type ShazammSeat } from "../data.ts";
 import { solverBid, solverBot } from "./solver.ts";
 import { zone2Bot } from "./zone2.ts";
 

@@ -12,7 +12,7 @@
 import type { Bot, BotContext } from "@grimoire/engine";
 import { randomFloat } from "@grimoire/engine";
 import type { ShazammView } from "../view.ts";
-import { BRIDGE_TILES, MAX_MANA, other, type ShazammAction, type ShazammSeat } from "../vocabulary.ts";
+import { BRIDGE_TILES, MAX_MANA, other, type ShazammAction, type ShazammSeat } from "../data.ts";
 import { zone2Bot } from "./zone2.ts";
 
 export const SPAN = 6;

@@ -5,7 +5,7 @@
 import type { Bot, BotContext } from "@grimoire/engine";
 import { attackOf, recycleDeltas } from "../rules.ts";
 import type { ShazammView } from "../view.ts";
-import { isSpell, other, type Card, type ShazammAction, type ShazammSeat, type Spell } from "../vocabulary.ts";
+import { isSpell, other, type Card, type ShazammAction, type ShazammSeat, type Spell } from "../data.ts";
 
 const CLONE_PREFERENCE: readonly Spell[] = [14, 13, 8, 7, 10, 12, 11, 6, 5, 9, 3, 4, 1];
 

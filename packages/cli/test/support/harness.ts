@@ -1,12 +1,14 @@
-// In-process harness: runs the CLI with the engine's test fixture registered, piped input and
+// In-process harness: runs the CLI with the engine's test fixture registered (from its manifest), piped input and
 // captured output.
 import { Readable } from "node:stream";
 import type { AnyGame } from "@grimoire/engine";
 import { run } from "../../src/main.ts";
 import type { CliContext } from "../../src/context.ts";
-import { biddingGame } from "../../../engine/test/fixtures/bidding.ts";
+import { gamesOf } from "@grimoire/catalog";
+import { biddingManifest } from "../../../engine/test/fixtures/bidding-manifest.ts";
 
-export const fixtureGames: readonly AnyGame[] = [biddingGame];
+// Registered as the catalog registers a game: its manifest, loaded.
+export const fixtureGames: readonly AnyGame[] = await gamesOf([biddingManifest]);
 
 export interface RunResult {
   readonly code: number;

@@ -2,8 +2,9 @@
 // hidden hands, a follow-up choice), a variant whose only bot overruns any time budget, then
 // every registered game.
 import type { AnyGame, Bot } from "@grimoire/engine";
-import { games as registered } from "@grimoire/catalog";
+import { games as registered, gamesOf } from "@grimoire/catalog";
 import { biddingGame } from "../../../engine/test/fixtures/bidding.ts";
+import { biddingManifest } from "../../../engine/test/fixtures/bidding-manifest.ts";
 
 /** Thinks for 3 seconds (blocking its thread), then plays the first legal action. */
 function sleepyBot(): Bot<unknown, unknown> {
@@ -53,4 +54,5 @@ const slowBidding: AnyGame = {
   levels: { easy: "sleepy", medium: "sleepy", hard: "sleepy" },
 };
 
-export const games: readonly AnyGame[] = [biddingGame, slowBidding, ...registered];
+// The fixture registered as the catalog registers a game: from its manifest.
+export const games: readonly AnyGame[] = [...(await gamesOf([biddingManifest])), slowBidding, ...registered];

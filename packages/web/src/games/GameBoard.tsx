@@ -7,7 +7,7 @@ import { findBoard } from "@grimoire/catalog/boards";
 import type { BoardModule, BoardProps, SummaryProps } from "../kit/types.ts";
 import { preloadWords, type GameTextApi } from "../text.tsx";
 
-type Board = ComponentType<BoardProps<never>>;
+type Board = ComponentType<BoardProps<never, never>>;
 const modules = new Map<string, BoardModule>();
 const pending = new Map<string, Board>();
 
@@ -45,7 +45,7 @@ export function GameBoard(props: BoardProps & { game: string }) {
   if (!Board) return <pre className="dump">{JSON.stringify(props.view, null, 1)}</pre>;
   return (
     <Suspense fallback={<p className="board muted" aria-busy="true">{t("match.loadingBoard")}</p>}>
-      <Board {...(props as unknown as BoardProps<never>)} />
+      <Board {...(props as unknown as BoardProps<never, never>)} />
     </Suspense>
   );
 }

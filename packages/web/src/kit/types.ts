@@ -5,7 +5,8 @@ import type { LegalAction, TableInfo } from "../protocol.ts";
 import type { GameTextApi } from "../text.tsx";
 import type { SoundSet } from "./sounds.ts";
 
-export interface BoardProps<V = unknown> {
+/** `V`: the game's view; `VE`: its events as a viewer sees them (for the log and for motion only: what the board shows comes from the view). */
+export interface BoardProps<V = unknown, VE = unknown> {
   readonly view: V;
   /** The reader's seat (null: a spectator, or the replay's omniscient viewer). */
   readonly seat: number | null;
@@ -13,8 +14,8 @@ export interface BoardProps<V = unknown> {
   /** Listed legal actions when it is this seat's decision ([] otherwise, null when too many to list). */
   readonly legal: readonly LegalAction[] | null;
   readonly act: (action: unknown) => void;
-  /** The events of the last change, as this reader saw them (for the board's animations). */
-  readonly events: readonly unknown[];
+  /** The events of the last change, as this reader saw them: for the board's animations, never for what it shows. */
+  readonly events: readonly VE[];
   readonly myTurn: boolean;
   /** The game's words for this reader (names, "you", the page's language). */
   readonly tx: GameTextApi;
@@ -44,7 +45,7 @@ export interface SummaryProps<V = unknown> {
 
 /** What a game's `board` entry point exports; the catalog's board registry loads it on demand. */
 export interface BoardModule {
-  readonly Board: ComponentType<BoardProps<never>>;
+  readonly Board: ComponentType<BoardProps<never, never>>;
   /** The end-of-game breakdown (scores round by round, hidden information revealed), if any. */
   readonly Summary?: ComponentType<SummaryProps<never>>;
   /** Every component's face (cards, stones…), drawn in the rules at the table, if the game has them. */

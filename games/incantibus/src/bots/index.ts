@@ -1,10 +1,10 @@
 // Bots: uniform random, and a greedy one weighing each target's worth to it against
 // the chance a stronger wand points at the same target. Bots see only their view.
-import { pick, randomBot, type Bot } from "@grimoire/engine";
-import { HIDDEN_POOL, SPELL_SPECIAL, WEAPON_FOR, idsOf, type Face, type Spell } from "./data.ts";
-import { faceId } from "./names.ts";
-import { canPay, face, payments } from "./trunk.ts";
-import type { Action, Target, View } from "./types.ts";
+import { pick, type Bot } from "@grimoire/engine";
+import { HIDDEN_POOL, SPELL_SPECIAL, WEAPON_FOR, idsOf, type Face, type Spell } from "../data.ts";
+import { faceId } from "../names.ts";
+import { canPay, face, payments } from "../trunk.ts";
+import type { Action, Target, View } from "../state.ts";
 
 const HIDDEN_AVERAGE = (trunk: readonly number[]) => HIDDEN_POOL.reduce((s, f) => s + faceWorth(f, trunk), 0) / HIDDEN_POOL.length;
 
@@ -131,7 +131,7 @@ function score(view: View, seat: number, targets: readonly Target[], worths: Wor
   switch (a.type) {
     case "point": return pointValue(view, seat, targets, worths, index);
     case "ultimus": {
-      const step = view.phase.kind === "resolve" ? view.phase.queue[0] : undefined;
+      const step = view.phase.type === "resolve" ? view.phase.queue[0] : undefined;
       const token = step && step.k === "ultimus" ? step.token : step && step.k === "videoUltimus" ? view.roomTokens[step.slot]?.token ?? -1 : -1;
       const f = token >= 0 ? face(token) : null;
       const armed = f?.kind === "monster" && trunk.some((id) => { const g = face(id); return g.kind === "weapon" && g.weapon === WEAPON_FOR[f.monster]; });
@@ -168,6 +168,5 @@ export function greedyBot(): Bot<View, Action> {
 }
 
 export const bots = {
-  random: { description: "Uniformly random legal actions", create: () => randomBot<View, Action>() },
   greedy: { description: "Points at the target worth most to it, discounted by the chance a stronger wand takes it", create: greedyBot },
 };

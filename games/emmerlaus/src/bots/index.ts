@@ -2,9 +2,9 @@
 // damage at the weakest opponent, heals when low, keeps its counter-attack cards to defend, and
 // answers big attacks with Miroir, then Annulation, then Résistance accrue. It sees only its view.
 import { pick, type Bot } from "@grimoire/engine";
-import { card, type CardData } from "./cards.ts";
-import type { EmmerlausView } from "./view.ts";
-import type { Action, Amount } from "./vocabulary.ts";
+import { card, type CardData } from "../cards.ts";
+import type { EmmerlausView } from "../view.ts";
+import type { Action, Amount } from "../data.ts";
 
 export function expectedAmount(amount: Amount, pl: number, targetPl: number): number {
   let dice = 0;

@@ -47,9 +47,15 @@ export type Step =
   | { k: "end" };
 
 export type Phase =
-  | { kind: "point"; choices: (Target | null)[] }
-  | { kind: "resolve"; queue: Step[]; owed: number[] }
-  | { kind: "over"; reason: "sorcerers" | "stuck" };
+  | { type: "point"; choices: (Target | null)[] }
+  | { type: "resolve"; queue: Step[]; owed: number[] }
+  | { type: "over"; reason: "sorcerers" | "stuck" };
+
+/** An Incanto!: every seat's target as revealed, and the incantation it revealed. */
+export interface LastIncanto {
+  of: number;
+  choices: Target[];
+}
 
 export interface State extends BaseState {
   seats: number;
@@ -78,6 +84,8 @@ export interface State extends BaseState {
   /** Grimoires in apprentice mode. */
   outOfGame: number[];
   incantation: number;
+  /** The last Incanto!, what the board shows of it (null before the first). */
+  lastIncanto: LastIncanto | null;
   phase: Phase;
   /** Draws fixed by a scenario, used in order before any random one; empty in a dealt game. */
   next: Stacked;
@@ -150,8 +158,10 @@ export interface View {
   moat: number[];
   outOfGame: number[];
   incantation: number;
+  /** The last Incanto! (state.lastIncanto): everyone's target, public since the reveal. */
+  lastIncanto: LastIncanto | null;
   phase:
-    | { kind: "point"; chosen: boolean[]; mine: Target | null }
-    | { kind: "resolve"; queue: Step[]; owed: number[] }
-    | { kind: "over"; reason: "sorcerers" | "stuck" };
+    | { type: "point"; chosen: boolean[]; mine: Target | null }
+    | { type: "resolve"; queue: Step[]; owed: number[] }
+    | { type: "over"; reason: "sorcerers" | "stuck" };
 }
