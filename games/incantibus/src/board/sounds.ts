@@ -1,7 +1,7 @@
 // Incantibus' sounds: pure sine bells in the tower. The Incanto! reveal, a token taken or a spell
 // cast, a token lost to the moat or escaping, a theft, a glance under a hidden token.
 import type { SoundSet } from "@grimoire/web/kit";
-import type { Event } from "../types.ts";
+import type { Event } from "../state.ts";
 
 export const sounds: SoundSet = {
   voice: { wave: "sine", pitch: 660, grit: 0 },

@@ -1,6 +1,6 @@
 // Every component's face, for the rules at the table: the decoy and the fourteen spell cards.
 import type { GameTextApi } from "@grimoire/web/kit";
-import { DECOY, SPELLS } from "../vocabulary.ts";
+import { DECOY, SPELLS } from "../data.ts";
 import { SpellCard } from "./SpellCard.tsx";
 import "./board.css";
 
