@@ -4,8 +4,13 @@
 //   its holder with a compare-and-extend script): its holder owns the table, the only process that
 //   writes it, runs its bots and clocks. A lease that is not renewed expires; the next sweep of any
 //   process takes it and rebuilds the table from the log. Safety never rests on the lease alone:
-//   (table_id, version) is the log's primary key, so an owner that lost its lease without knowing
-//   (paused past it) has its next append refused by PostgreSQL, and steps down (hub.ts).
+//   whoever takes a lease first takes a new epoch of the table in PostgreSQL (`takeEpoch`, one
+//   more than the last), then reads the log; every write of an owner carries its epoch
+//   (fencing.ts) and PostgreSQL refuses it in the same transaction once the stored epoch is newer.
+//   So an owner that lost its lease without knowing (paused past it, issue #24) has its next write
+//   refused, whatever it is, and steps down (hub.ts); and what it wrote before the new epoch was
+//   taken is in the log the new owner reads. (table_id, version), the log's primary key, stays
+//   a second guard.
 // - pub/sub: the owner publishes each change on `<prefix>table:<id>` (the row and the action);
 //   every process holding the table replays it through the engine (a deterministic replica) and
 //   sends its own clients their view. A gap in versions is filled from the log.
@@ -82,6 +87,8 @@ export class Cluster implements Coordinator {
   private readonly sub: Redis;
   /** The value of each lease held, by table. */
   private readonly leases = new Map<string, string>();
+  /** This process's epoch on each table it owns or owned (kept after the lease is lost: a write in flight stays fenced). */
+  private readonly epochs = new Map<string, number>();
   /** The value of each review claim held, by its key. */
   private readonly reviews = new Map<string, string>();
   /** When the leases were last all renewed (past `leaseMs` without it, this process owns nothing). */
@@ -143,13 +150,33 @@ export class Cluster implements Coordinator {
 
   // ------------------------------------------------------------ leases
 
-  /** Takes a table's lease if nobody holds it. */
+  /**
+   * Takes a table's lease if nobody holds it, and a new epoch of the table (before anything of it
+   * is read: the log read after holds every write an older owner will ever have accepted).
+   */
   async claim(table: string): Promise<boolean> {
     const value = `${this.node}:${randomBytes(6).toString("hex")}`;
     const taken = await this.cmd.set(this.leaseKey(table), value, "PX", this.leaseMs, "NX");
     if (taken !== "OK") return false;
     this.leases.set(table, value);
+    let epoch: number | null;
+    try {
+      epoch = await this.storage.takeEpoch(table);
+    } catch (error) {
+      await this.release(table).catch(() => {});
+      throw error;
+    }
+    if (epoch === null) {
+      await this.release(table);
+      return false;
+    }
+    this.epochs.set(table, epoch);
     return true;
+  }
+
+  /** This process's epoch on a table it owns or owned (fencing.ts), or undefined. */
+  epochOf(table: string): number | undefined {
+    return this.epochs.get(table);
   }
 
   /** The process holding a table's lease, or null. */
@@ -167,6 +194,8 @@ export class Cluster implements Coordinator {
     this.sweeping = true;
     try {
       await this.renew();
+      // Epochs of tables no longer in memory here: nothing of this process writes them any more.
+      for (const table of [...this.epochs.keys()]) if (!this.leases.has(table) && !this.hub.holds(table)) this.epochs.delete(table);
       await this.abandonCalls();
       await this.forgetDeadNodes();
       const playing = await this.storage.listTables("playing");
@@ -260,6 +289,8 @@ export class Cluster implements Coordinator {
 
   released(table: string): void {
     this.release(table).catch((error: Error) => this.log(`cluster: table ${table}: releasing its lease failed: ${error.message}`));
+    // Stepped down (still held here, followed): the new owner, if any yet, learns who is connected here.
+    this.hub.sendPresence(table);
   }
 
   // ------------------------------------------------------------ shared rate limits

@@ -38,7 +38,7 @@ import type {
 import { CHAT_BURST, CHAT_EVERY_MS, CHAT_HISTORY, createTableSchema, parseChatText, parseDisplayName } from "./protocol.ts";
 import { hintsAllowed, ratingsApply } from "./rated.ts";
 import { botKey, INITIAL, matchResultOf, ordinal } from "./ratings.ts";
-import { DEFAULT_META, isUniqueViolation, StaleRowError, type ChatRecord, type LoggedAction, type SeatLink, type SeatRecord, type Storage, type TableRecord, type TableWrite } from "./storage.ts";
+import { DEFAULT_META, FencedError, isUniqueViolation, StaleRowError, type ChatRecord, type LoggedAction, type SeatLink, type SeatRecord, type Storage, type TableRecord, type TableWrite } from "./storage.ts";
 
 /** The account of whoever joins, when logged in. */
 export interface Account {
@@ -325,10 +325,13 @@ export class Hub {
       // The write may have reached storage with its answer lost (a dropped connection): check first next time.
       if (live) live.stale = true;
       this.log(`${live ? `table ${live.record.id}: ` : ""}storage: ${what} failed: ${(error as Error).message}`);
-      if (live && this.coordinator && (isUniqueViolation(error) || error instanceof StaleRowError)) {
-        // Another process wrote this version (or this row): it owns the table now (our lease ran out). Step down.
-        this.log(`table ${live.record.id}: ${error instanceof StaleRowError ? "the row was changed" : `version ${live.version + 1} is already logged`} by another owner; stepping down`);
-        this.disownLive(live);
+      if (live && this.coordinator && (isUniqueViolation(error) || error instanceof StaleRowError || error instanceof FencedError)) {
+        // Another process wrote this version (or this row), or took the table over (a newer epoch,
+        // fencing.ts): it owns the table now (our lease ran out). Step down; the client asks again, of it.
+        const why = error instanceof FencedError ? "taken over (a newer epoch)" : error instanceof StaleRowError ? "the row was changed by another owner" : `version ${live.version + 1} is already logged by another owner`;
+        this.log(`table ${live.record.id}: ${why}; stepping down`);
+        if (live.owned) this.disownLive(live);
+        throw new HubError("unavailable", "this table moved to another process; nothing changed, try again", { retryAfterMs: 500 });
       }
       throw new HubError("unavailable", "the change could not be recorded (storage unavailable); nothing changed, try again");
     }

@@ -16,6 +16,7 @@ import fastifyCookie from "@fastify/cookie";
 import proxyAddr from "@fastify/proxy-addr";
 import { BotPool, type BotRunner } from "./bots.ts";
 import { Cluster } from "./cluster.ts";
+import { fencedStorage } from "./fencing.ts";
 import { Connections } from "./connection.ts";
 import { registerHealth } from "./health.ts";
 import { Hub, HubError, systemClock, type Clock } from "./hub.ts";
@@ -154,9 +155,12 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   });
   const gameOf = (tableId: string) => hub?.liveTable(tableId)?.game ?? "unknown";
   const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);
-  hub = new Hub(measuredStorage(storage, metrics, gameOf), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
+  // Several processes: the hub's writes carry this process's epoch on their table (fencing.ts).
+  let cluster: Cluster | null = null;
+  const measured = measuredStorage(storage, metrics, gameOf);
+  hub = new Hub(config.redisUrl ? fencedStorage(measured, (table) => cluster?.epochOf(table)) : measured, catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
   hub.maxReviewsRunning = limits.reviewsRunning;
-  const cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, ...config.cluster, log }) : null;
+  cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, ...config.cluster, log }) : null;
   if (cluster) await cluster.start();
   await hub.restore();
   const liveHub = hub;

@@ -159,10 +159,26 @@ export interface TableWrite {
    * process owns the table now. SQLite (one process) ignores it.
    */
   expected?: TableRecord;
+  /** Several processes: the writer's epoch on the table (see `Fence`). */
+  fence?: Fence;
 }
 
 /** A row write refused because the stored row is not the one the writer knew (see `TableWrite.expected`). */
 export class StaleRowError extends Error {}
+
+/**
+ * Several processes (PostgreSQL): the epoch of the writer's ownership of a table, from `takeEpoch`.
+ * A write carrying it is refused with `FencedError` (nothing written), in its own transaction, when
+ * the table's stored epoch is newer: another process has taken the table over since. SQLite (one
+ * process) ignores it.
+ */
+export interface Fence {
+  table: string;
+  epoch: number;
+}
+
+/** A write refused because another process took the table over since the writer's epoch (see `Fence`). */
+export class FencedError extends Error {}
 
 /** A second account with a name already taken (ignoring case). */
 export class NameTakenError extends Error {}
@@ -189,7 +205,13 @@ export interface Storage {
    * Appends one action and, when given, the table's new row, in ONE transaction; rejects (and
    * writes nothing) if that version is already logged (the log is append-only).
    */
-  appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void>;
+  appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null, fence?: Fence): Promise<void>;
+  /**
+   * A new owner's epoch on a table (the stored one plus one, stored): from now on, writes fenced
+   * with an older epoch are refused. Taken before the new owner reads the log, so the log it reads
+   * holds every write of an older owner that will ever be accepted. Null if there is no such table.
+   */
+  takeEpoch(tableId: string): Promise<number | null>;
   loadActions(tableId: string): Promise<LoggedAction[]>;
   /** A new account with its first session and the guest seats it claims; NameTakenError if the name is taken. */
   insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void>;
@@ -222,11 +244,11 @@ export interface Storage {
    * Inserts or updates several rows in ONE transaction, with seat links (a rematch: the new table,
    * the link to it, and its seats held by accounts).
    */
-  saveTables(tables: readonly TableRecord[], links?: readonly SeatLink[]): Promise<void>;
+  saveTables(tables: readonly TableRecord[], links?: readonly SeatLink[], fence?: Fence): Promise<void>;
   /** The seats of one table held by accounts, by seat. */
   tableLinks(tableId: string): Promise<SeatLink[]>;
   /** Appends one chat message; rejects if its id is already taken at that table. */
-  appendChat(tableId: string, message: ChatRecord): Promise<void>;
+  appendChat(tableId: string, message: ChatRecord, fence?: Fence): Promise<void>;
   /** The latest `limit` chat messages of a table, oldest first. */
   loadChat(tableId: string, limit: number): Promise<ChatRecord[]>;
   /** Stores the review of one seat of a finished match (JSON); a second save of the same one is ignored. */
@@ -383,6 +405,12 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
     description: "the account that created a table",
     sqlite: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
     postgres: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
+  },
+  {
+    version: 11,
+    description: "each table's ownership epoch (several processes: a stale owner's writes are refused)",
+    sqlite: `ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;`,
+    postgres: `ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;`,
   },
 ];
 
@@ -830,6 +858,12 @@ export class SqliteStorage implements Storage {
     })();
   }
 
+  async takeEpoch(tableId: string): Promise<number | null> {
+    this.write();
+    const row = this.db.prepare("UPDATE tables SET epoch = epoch + 1 WHERE id = ? RETURNING epoch").get(tableId) as { epoch: number } | undefined;
+    return row?.epoch ?? null;
+  }
+
   async loadActions(tableId: string): Promise<LoggedAction[]> {
     const rows = this.db.prepare("SELECT version, seat, action, by_kind, at FROM actions WHERE table_id = ? ORDER BY version").all(tableId) as ActionRow[];
     return rows.map(fromActionRow);
@@ -978,15 +1012,24 @@ export class PostgresStorage implements Storage {
   private upsertSql = `INSERT INTO tables (${UPSERT_COLUMNS}) VALUES (${UPSERT_COLUMNS.split(",").map((_, i) => `$${i + 1}`).join(", ")})
     ON CONFLICT (id) DO UPDATE SET ${UPSERT_UPDATE}`;
 
+  /** Inside a write's transaction, first: refused if another process took the table over since `fence`'s epoch. */
+  private async fenced(client: pg.PoolClient, fence: Fence | undefined): Promise<void> {
+    if (!fence) return;
+    // Locks the row: a takeover's `takeEpoch` waits for this transaction, or this one sees its epoch.
+    const kept = await client.query("UPDATE tables SET epoch = $2 WHERE id = $1 AND epoch <= $2", [fence.table, fence.epoch]);
+    if (kept.rowCount === 0) throw new FencedError(`table ${fence.table}: another process took it over after epoch ${fence.epoch}`);
+  }
+
   async saveTable(t: TableRecord, also: TableWrite = {}): Promise<void> {
-    if (also.expected) {
+    if (also.expected || also.fence) {
       const expected = also.expected;
       await this.transaction(async (client) => {
+        await this.fenced(client, also.fence);
         // Who holds each seat and the status: what a stale owner would overwrite (a join, the start, the end).
         const stored = await client.query<Row>("SELECT * FROM tables WHERE id = $1 FOR UPDATE", [t.id]);
         const row = stored.rows[0] ? fromRow(stored.rows[0]) : null;
         const holders = (r: TableRecord) => JSON.stringify([r.status, r.seats.map((seat) => [seat.kind, seat.tokenHash])]);
-        if (!row || holders(row) !== holders(expected)) throw new StaleRowError(`table ${t.id}: the stored row changed since this process read it`);
+        if (expected && (!row || holders(row) !== holders(expected))) throw new StaleRowError(`table ${t.id}: the stored row changed since this process read it`);
         this.write();
         await client.query(this.upsertSql, toParams(t));
         if (also.link) await this.link(client, also.link, false);
@@ -1171,8 +1214,9 @@ export class PostgresStorage implements Storage {
     return result.rows.map(fromRow);
   }
 
-  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void> {
+  async appendAction(tableId: string, e: LoggedAction, table?: TableRecord, result?: MatchResult | null, fence?: Fence): Promise<void> {
     await this.transaction(async (client) => {
+      await this.fenced(client, fence);
       this.write();
       await client.query("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES ($1, $2, $3, $4, $5, $6)", [
         tableId,
@@ -1190,13 +1234,20 @@ export class PostgresStorage implements Storage {
     });
   }
 
+  async takeEpoch(tableId: string): Promise<number | null> {
+    this.write();
+    const result = await this.pool.query<{ epoch: string }>("UPDATE tables SET epoch = epoch + 1 WHERE id = $1 RETURNING epoch", [tableId]);
+    return result.rows[0] ? Number(result.rows[0].epoch) : null;
+  }
+
   async loadActions(tableId: string): Promise<LoggedAction[]> {
     const result = await this.pool.query<ActionRow>("SELECT version, seat, action, by_kind, at FROM actions WHERE table_id = $1 ORDER BY version", [tableId]);
     return result.rows.map(fromActionRow);
   }
 
-  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = []): Promise<void> {
+  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = [], fence?: Fence): Promise<void> {
     await this.transaction(async (client) => {
+      await this.fenced(client, fence);
       for (const t of tables) {
         this.write();
         await client.query(this.upsertSql, toParams(t));
@@ -1210,9 +1261,17 @@ export class PostgresStorage implements Storage {
     return result.rows.map(fromLinkRow);
   }
 
-  async appendChat(tableId: string, m: ChatRecord): Promise<void> {
+  async appendChat(tableId: string, m: ChatRecord, fence?: Fence): Promise<void> {
+    const insert = (client: pg.Pool | pg.PoolClient) => client.query("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [tableId, m.id, m.channel, m.seat, m.name, m.text, m.at]);
     this.write();
-    await this.pool.query("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [tableId, m.id, m.channel, m.seat, m.name, m.text, m.at]);
+    if (!fence) {
+      await insert(this.pool);
+      return;
+    }
+    await this.transaction(async (client) => {
+      await this.fenced(client, fence);
+      await insert(client);
+    });
   }
 
   async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
