@@ -89,6 +89,8 @@ export interface Coordinator {
   presence(tableId: string, seats: number[]): void;
   /** This process no longer owns the table (an append refused, or a finished or cancelled table left its memory). */
   released(tableId: string): void;
+  /** The table is about to be read here (a client arrives, a change is asked): hear its owner's changes from now on. */
+  watch(tableId: string): Promise<void>;
   /** The right to compute a review (`key`: "table/seat") for every process, or how far the process that has it is. */
   claimReview(key: string): Promise<ReviewClaim | { done: number }>;
 }
@@ -1027,6 +1029,8 @@ export class Hub {
 
   /** A table in memory, or a finished one read back from storage (its log replayed). */
   private async load(id: string): Promise<Live> {
+    // Several processes: the table's channel is listened to before its log is read (a gap is read from the log).
+    await this.coordinator?.watch(id);
     const present = this.tables.get(id);
     if (present) return present;
     let pending = this.loading.get(id);
@@ -1219,6 +1223,21 @@ export class Hub {
 
   owns(tableId: string): boolean {
     return this.tables.get(tableId)?.owned === true;
+  }
+
+  /** A client of this process is at the table. */
+  watched(tableId: string): boolean {
+    return (this.tables.get(tableId)?.subscribers.size ?? 0) > 0;
+  }
+
+  /** A followed table no client here watches leaves memory: its channel is no longer listened to, so its copy would go stale. */
+  forget(tableId: string): void {
+    const live = this.tables.get(tableId);
+    if (!live || live.owned || live.subscribers.size > 0) return;
+    if (live.retry !== null) clearTimeout(live.retry);
+    live.retry = null;
+    this.clearTimers(live);
+    this.tables.delete(tableId);
   }
 
   /** Tables owned here (their leases to renew). */

@@ -597,6 +597,63 @@ describe("several processes: a table's other messages go to its owner", () => {
     expect(started, "one process computed the review").toHaveLength(1);
   }, 180_000);
 
+  it("a process listens only to the tables its clients watch or it owns: none of a table's messages reach a process with no client at it", async () => {
+    const c = await cluster();
+    const { id } = await openTable(c);
+    const tokens = [await join(c, id, 0, 0), await join(c, id, 1, 0)];
+    // Both players on process 0 (the owner), moved by the test; one spectator on process 1; nobody on process 2.
+    const players = tokens.map((token, i) => new Roaming(`sub-p${i}`, game, id, token, [c.servers[0]!.port], 50 + i));
+    for (const p of players) {
+      p.playing = false;
+      await p.connect();
+    }
+    const channel = `${c.prefix}table:${id}`;
+    const listeners = async () => Number(((await c.redis.call("PUBSUB", "NUMSUB", channel)) as (string | number)[])[1]);
+    const until = async (what: string, test: () => Promise<boolean>) => {
+      const end = Date.now() + 20_000;
+      while (!(await test())) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    /** One act of a seat whose turn it is; resolves to the version now. */
+    const step = async (): Promise<number> => {
+      for (const p of players) {
+        const latest = p.messages.findLast((m) => m.type === "sync" || m.type === "update") as Extract<ServerOut, { type: "sync" | "update" }> | undefined;
+        if (!latest || !latest.decision.seats.includes(p.seat!)) continue;
+        const ref = p.act(p.choose(latest as never));
+        await p.waitFor(() => p.acks.some((a) => a.ref === ref), 15_000, "an ack");
+        return p.acks.find((a) => a.ref === ref)!.version;
+      }
+      throw new Error("nobody to act");
+    };
+    const watcher = new Roaming("sub-s1", game, id, undefined, [c.servers[1]!.port], 0);
+    await watcher.connect();
+    // The owner and process 1: not process 2, and no process listens to every table (no pattern).
+    await until("two listeners", async () => (await listeners()) === 2);
+    const patterns = (await c.redis.call("PUBSUB", "NUMPAT")) as number;
+    const v1 = await step();
+    await watcher.waitFor(() => watcher.version === v1, 10_000, "the update on process 1");
+    // The spectator leaves: process 1 stops listening a few seconds later.
+    watcher.close();
+    await until("only the owner to listen", async () => (await listeners()) === 1);
+    const v2 = await step();
+    const v3 = await step();
+    expect(v3).toBe(v2 + 1);
+    // Someone comes back on process 1: the table is read again from the log, then followed.
+    const back = new Roaming("sub-s1b", game, id, undefined, [c.servers[1]!.port], 0);
+    await back.connect();
+    await back.waitFor(() => back.version === v3, 10_000, "the version of the log");
+    expect(await listeners()).toBe(2);
+    const v4 = await step();
+    await back.waitFor(() => back.version === v4, 10_000, "the next update");
+    expect(back.runs.flat()).toEqual([v4]);
+    // Process 2 never listened; pattern subscriptions did not grow with this table.
+    expect((await c.redis.call("PUBSUB", "NUMPAT")) as number).toBeLessThanOrEqual(patterns);
+    back.close();
+    for (const p of players) p.close();
+  }, 180_000);
+
   it("a hint asked on a process that does not own the table is answered (from that process's copy of the match)", async () => {
     const c = await cluster();
     const { players, spectators } = await playing(c, [1, 2], [], { hints: true });
