@@ -1,13 +1,15 @@
 // Several server processes (REDIS_URL + PostgreSQL): real processes on loopback ports, the real
 // PostgreSQL (127.0.0.1:5432, a fresh schema per test) and the real Redis (127.0.0.1:6379, a fresh
 // key prefix per test). One table's players on different processes play to the end while
-// spectators on every process see each update in order; the owner is SIGKILLed mid-game and
+// spectators on every process see each update in order (once more behind Debian's nginx with
+// deploy/nginx.conf, when installed); the owner is SIGKILLed mid-game and
 // another process takes over; a paused owner comes back after its lease and is refused. The table's
 // other messages (chat, resign, reclaim, rematch, the creator's cancel and seat → bot, hints) asked
 // on a process that does not own the table reach the owner, and their effect every process's clients;
 // "your tables" on a third process knows whose turn it is, and a review asked of two processes is
 // computed by one. An account's session and ratings are the same on every process, and the log-in
-// limits hold across processes.
+// limits hold across processes. A process listens only to the channels of the tables it owns or
+// its clients watch.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,11 +22,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createServer, DEFAULT_META, PostgresStorage, StaleRowError, type TableRecord } from "../src/index.ts";
 import { childProcesses, type ChildServer } from "./support/children.ts";
 import { Client, http, ROOMY, TEST_CATALOG } from "./support/harness.ts";
+import { hasNginx, startNginx } from "./support/nginx.ts";
 import { Roaming } from "./support/roaming.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const { spawnServer } = childProcesses();
+const { spawnServer, track } = childProcesses();
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups) await c().catch(() => {});
@@ -62,16 +65,16 @@ async function startCluster(n: number, leaseMs: number, env: NodeJS.ProcessEnv =
   return { storage, servers, prefix, redis };
 }
 
-/** A table of `seats` humans created on process 0, seat i joined through process i mod n. */
-async function humanTable(c: Cluster, game: AnyGame, seats: number): Promise<{ id: string; tokens: string[] }> {
-  const created = await http(c.servers[0]!, "POST", "/api/tables", { game: game.id, seats: Array.from({ length: seats }, () => ({ kind: "open" })) });
+/** A table of `seats` humans created on process 0, seat i joined through process i mod n (or all through `lb`, a load balancer). */
+async function humanTable(c: Cluster, game: AnyGame, seats: number, lb?: { url: string }): Promise<{ id: string; tokens: string[] }> {
+  const created = await http(lb ?? c.servers[0]!, "POST", "/api/tables", { game: game.id, seats: Array.from({ length: seats }, () => ({ kind: "open" })) });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const id = created.body.table.id as string;
   // The lobby is the same on every process (read from PostgreSQL).
   for (const s of c.servers) expect(((await http(s, "GET", "/api/tables")).body.tables as { id: string }[]).map((t) => t.id)).toContain(id);
   const tokens: string[] = [];
   for (let i = 0; i < seats; i++) {
-    const joined = await http(c.servers[i % c.servers.length]!, "POST", `/api/tables/${id}/join`, { name: `P${i}`, seat: i });
+    const joined = await http(lb ?? c.servers[i % c.servers.length]!, "POST", `/api/tables/${id}/join`, { name: `P${i}`, seat: i });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     tokens.push(joined.body.token as string);
   }
@@ -101,6 +104,41 @@ async function expectLogged(c: Cluster, tableId: string, players: Roaming[], las
   }
   const acked = players.flatMap((p) => p.acks.map((a) => a.version));
   expect(new Set(acked).size).toBe(acked.length);
+}
+
+/**
+ * A match of each game on three processes, spectators on every process (or all of them through
+ * `lb`, a load balancer's port): every update in order, each act acknowledged and logged once.
+ * Resolves to how many processes listened to each table's channel at its end.
+ */
+async function everyGame(c: Cluster, lb?: { port: number; url: string }): Promise<number[]> {
+  const listeners: number[] = [];
+  const via = (first: number) => (lb === undefined ? portsFrom(c, first) : [lb.port]);
+  for (const game of games) {
+    const seats = Math.min(game.maxSeats, Math.max(game.minSeats, 3));
+    const { id, tokens } = await humanTable(c, game, seats, lb);
+    const players = tokens.map((token, i) => new Roaming(`${game.id}-p${i}`, game, id, token, via(i % 3), i + 1));
+    const spectators = c.servers.map((_, i) => new Roaming(`${game.id}-s${i}`, game, id, undefined, via(i), 0));
+    for (const s of spectators) await s.connect();
+    for (const p of players) await p.connect();
+    for (const p of [...players, ...spectators]) await p.waitFor(() => p.over, 240_000, "the end");
+    const last = players[0]!.version;
+    expect(last).toBeGreaterThan(0);
+    for (const s of spectators) {
+      expect(s.runs, `${s.name} closed ${s.closes.join(",")}; servers ${c.servers.map((x) => x.child.exitCode ?? x.child.signalCode).join(",")}`).toHaveLength(1);
+      expectInOrder(s, last);
+    }
+    // Each act acknowledged once and logged once.
+    for (const p of players) expect(p.acks.length).toBeGreaterThan(0);
+    await expectLogged(c, id, players, last);
+    const table = await c.storage.getTable(id);
+    expect(table?.status).toBe("over");
+    // No process fell over on the way.
+    for (const s of c.servers) expect(s.child.exitCode ?? s.child.signalCode).toBeNull();
+    listeners.push(Number(((await c.redis.call("PUBSUB", "NUMSUB", `${c.prefix}table:${id}`)) as (string | number)[])[1]));
+    for (const p of [...players, ...spectators]) p.close();
+  }
+  return listeners;
 }
 
 describe("several processes", () => {
@@ -155,29 +193,19 @@ describe("several processes", () => {
 
   it("three processes: a match of each game with its players on different processes, spectators on all three see every update in order", async () => {
     const c = await startCluster(3, 3000);
-    for (const game of games) {
-      const seats = Math.min(game.maxSeats, Math.max(game.minSeats, 3));
-      const { id, tokens } = await humanTable(c, game, seats);
-      const players = tokens.map((token, i) => new Roaming(`${game.id}-p${i}`, game, id, token, portsFrom(c, i % 3), i + 1));
-      const spectators = c.servers.map((_, i) => new Roaming(`${game.id}-s${i}`, game, id, undefined, portsFrom(c, i), 0));
-      for (const s of spectators) await s.connect();
-      for (const p of players) await p.connect();
-      for (const p of [...players, ...spectators]) await p.waitFor(() => p.over, 240_000, "the end");
-      const last = players[0]!.version;
-      expect(last).toBeGreaterThan(0);
-      for (const s of spectators) {
-        expect(s.runs, `${s.name} closed ${s.closes.join(",")}; servers ${c.servers.map((x) => x.child.exitCode ?? x.child.signalCode).join(",")}`).toHaveLength(1);
-        expectInOrder(s, last);
-      }
-      // Acts went through every process; each was acknowledged once and logged once.
-      for (const p of players) expect(p.acks.length).toBeGreaterThan(0);
-      await expectLogged(c, id, players, last);
-      const table = await c.storage.getTable(id);
-      expect(table?.status).toBe("over");
-      // No process fell over on the way.
-      for (const s of c.servers) expect(s.child.exitCode ?? s.child.signalCode).toBeNull();
-      for (const p of [...players, ...spectators]) p.close();
-    }
+    await everyGame(c);
+  }, 600_000);
+
+  it.skipIf(!hasNginx)(`the same behind nginx (deploy/nginx.conf: hash on the table's id, WebSocket upgrades)${hasNginx ? "" : ": SKIPPED, /usr/sbin/nginx is missing (apt-get install nginx)"}`, async () => {
+    const c = await startCluster(3, 3000);
+    const nginx = await startNginx(c.servers.map((s) => s.port), track);
+    cleanups.push(() => nginx.stop());
+    const listeners = await everyGame(c, nginx);
+    // Each table's requests and clients all reached one process (the table's hash; the creator, picked
+    // at random, owns it): those two at most listened to the table.
+    console.log(`behind nginx: processes listening to each table at its end: ${listeners.join(", ")}`);
+    for (const n of listeners) expect(n).toBeLessThanOrEqual(2);
+    expect(nginx.errors()).not.toMatch(/\[(error|crit|alert|emerg)\]/);
   }, 600_000);
 
   it("SIGKILL of the owner mid-game: another process takes over from the log; the match finishes, nothing acknowledged is lost or doubled", async () => {

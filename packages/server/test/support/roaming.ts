@@ -50,7 +50,8 @@ export class Roaming {
   async connect(start = 0): Promise<number> {
     for (let i = 0; i < this.ports.length * 20; i++) {
       const port = this.ports[(start + i) % this.ports.length]!;
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      // The table in the URL, as the web client sends it (a load balancer may hash on it).
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?table=${encodeURIComponent(this.tableId)}`);
       const opened = await new Promise<boolean>((resolve) => {
         ws.once("open", () => resolve(true));
         ws.once("error", () => resolve(false));
