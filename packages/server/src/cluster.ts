@@ -487,8 +487,12 @@ export class Cluster implements Coordinator {
     return answer;
   }
 
-  private perform(request: OwnerCall): Promise<unknown> {
-    if (!this.hub.owns(request.table)) return Promise.reject(new HubError("unavailable", "this table moved to another process, try again", { retryAfterMs: 500 }));
+  private async perform(request: OwnerCall): Promise<unknown> {
+    // The lease is ours but the table is still being taken up (its epoch, its log): wait for it
+    // rather than refuse a change that arrives in those few milliseconds.
+    const until = Date.now() + this.leaseMs;
+    while (!this.hub.owns(request.table) && this.leases.has(request.table) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    if (!this.hub.owns(request.table)) throw new HubError("unavailable", "this table moved to another process, try again", { retryAfterMs: 500 });
     return this.hub.perform(request);
   }
 

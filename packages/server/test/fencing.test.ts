@@ -32,6 +32,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 class Trio {
   readonly servers: ChildServer[] = [];
   readonly paused = new Set<number>();
+  /** What each killed process printed, by process. */
+  private readonly past: string[] = ["", "", ""];
   private constructor(
     readonly storage: PostgresStorage,
     readonly prefix: string,
@@ -75,6 +77,7 @@ class Trio {
 
   async restart(i: number): Promise<void> {
     const port = this.servers[i]!.port;
+    this.past[i] += this.servers[i]!.output();
     // The port may take a moment to be free again.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -87,12 +90,11 @@ class Trio {
     }
   }
 
-  /** Lines of every process's log that say something about the cluster or a table. */
+  /** Lines of every process's log (its killed runs' too) that say something about the cluster or a table. */
   notes(): string {
     return this.servers
       .map((s, i) =>
-        s
-          .output()
+        (this.past[i] + s.output())
           .split("\n")
           .filter((l) => /cluster|stepping|epoch|storage/.test(l))
           .map((l) => {
@@ -385,7 +387,6 @@ describe("fencing: random pauses and kills", () => {
     for (const [i] of c.servers.entries()) expect(c.alive(i)).toBe(true);
     const notes = c.notes();
     const count = (re: RegExp) => notes.split("\n").filter((l) => re.test(l)).length;
-    // In the logs of the processes alive at the end (a killed process's log went with it).
     console.log(`chaos: ${count(/taken over \(a newer epoch\); stepping down/)} writes refused by an epoch, ${count(/already logged by another owner/)} by the log's key, ${count(/lease expired; stepping down/)} leases lost, ${count(/taken up in/)} takeovers`);
   }, CHAOS_MS + 600_000);
 });
