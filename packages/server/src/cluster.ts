@@ -350,6 +350,8 @@ export class Cluster implements Coordinator {
       }
       if (this.interested(table) || now - since < grace) continue;
       this.channels.delete(table);
+      // Not listening, it would not hear the next owner announce itself: a stale name would make it ignore the real owner's rows.
+      this.announced.delete(table);
       this.hub.forget(table);
       this.sub.unsubscribe(`${this.prefix}table:${table}`).catch((error: Error) => this.log(`cluster: table ${table}: unsubscribing failed: ${error.message}`));
     }

@@ -311,7 +311,10 @@ describe("fencing: random pauses and kills", () => {
         for (const seat of [0, 1]) {
           const joined = await http(on, "POST", `/api/tables/${id}/join`, { name: `H${seat}`, seat });
           if (joined.status !== 200) return;
-          players.push(new Roaming(`m${n}-p${seat}`, game, id, joined.body.token as string, c.ports(seat + n), 100 * n + seat));
+          const player = new Roaming(`m${n}-p${seat}`, game, id, joined.body.token as string, c.ports(seat + n), 100 * n + seat);
+          // Humans take their time: matches are still being played when processes are paused or killed.
+          player.thinkMs = 300;
+          players.push(player);
         }
       }
       const spectators = [0, 1, 2].map((i) => new Roaming(`m${n}-s${i}`, game, id, undefined, c.ports(i), 0));
@@ -372,8 +375,18 @@ describe("fencing: random pauses and kills", () => {
     // Every match ends; then every client has seen its end.
     for (const m of matches) {
       for (const x of [...m.players, ...m.spectators]) {
-        await x.waitFor(() => x.over, 240_000, "the end").catch((error) => {
-          console.log(c.notes());
+        await x.waitFor(() => x.over, Number(process.env.CHAOS_END_MS ?? 240_000), "the end").catch(async (error) => {
+          const log = await c.storage.loadActions(m.id);
+          const redis = new Redis(REDIS_URL);
+          const lease = await redis.get(`${c.prefix}lease:${m.id}`);
+          redis.disconnect();
+          const row = await c.storage.getTable(m.id);
+          console.log(`stuck: ${m.game.id} ${m.id}: log at v${log.length}, row ${row?.status}, lease ${lease}; ${x.name} at v${x.version}`);
+          for (const p of [...m.players, ...m.spectators]) {
+            const tail = p.messages.slice(-6).map((msg) => `${msg.type}${"version" in msg ? ` v${msg.version}` : ""}${"decision" in msg && msg.decision ? ` decides ${JSON.stringify(msg.decision.seats)}` : ""}${msg.type === "error" ? ` ${msg.code} ${msg.ref}` : ""}${msg.type === "ack" ? ` ${msg.ref}` : ""}`);
+            console.log(`  ${p.name} seat ${p.seat} v${p.version} acks ${p.acks.length} errors ${p.errors.length} closes ${p.closes.join(",")}: ${tail.join(" | ")}`);
+          }
+          console.log(c.notes().split("\n").filter((l) => l.includes(m.id) || /process/.test(l)).join("\n"));
           throw error;
         });
       }
@@ -386,6 +399,7 @@ describe("fencing: random pauses and kills", () => {
     }
     for (const [i] of c.servers.entries()) expect(c.alive(i)).toBe(true);
     const notes = c.notes();
+    if (process.env.CHAOS_NOTES) console.log(notes);
     const count = (re: RegExp) => notes.split("\n").filter((l) => re.test(l)).length;
     console.log(`chaos: ${count(/taken over \(a newer epoch\); stepping down/)} writes refused by an epoch, ${count(/already logged by another owner/)} by the log's key, ${count(/lease expired; stepping down/)} leases lost, ${count(/taken up in/)} takeovers`);
   }, CHAOS_MS + 600_000);
