@@ -4,11 +4,20 @@
 //   its holder with a compare-and-extend script): its holder owns the table, the only process that
 //   writes it, runs its bots and clocks. A lease that is not renewed expires; the next sweep of any
 //   process takes it and rebuilds the table from the log. Safety never rests on the lease alone:
-//   (table_id, version) is the log's primary key, so an owner that lost its lease without knowing
-//   (paused past it) has its next append refused by PostgreSQL, and steps down (hub.ts).
+//   whoever takes a lease first takes a new epoch of the table in PostgreSQL (`takeEpoch`, one
+//   more than the last), then reads the log; every write of an owner carries its epoch
+//   (fencing.ts) and PostgreSQL refuses it in the same transaction once the stored epoch is newer.
+//   So an owner that lost its lease without knowing (paused past it, issue #24) has its next write
+//   refused, whatever it is, and steps down (hub.ts); and what it wrote before the new epoch was
+//   taken is in the log the new owner reads. (table_id, version), the log's primary key, stays
+//   a second guard.
 // - pub/sub: the owner publishes each change on `<prefix>table:<id>` (the row and the action);
 //   every process holding the table replays it through the engine (a deterministic replica) and
-//   sends its own clients their view. A gap in versions is filled from the log.
+//   sends its own clients their view. A gap in versions is filled from the log. A process listens
+//   only to the tables it owns or its clients watch (issue #23): it subscribes to a table's channel
+//   as a client arrives (before the table is read) or as it takes the lease, and a few seconds
+//   after the last of its clients left a table it does not own, unsubscribes and lets the table
+//   leave its memory (read again from the log when someone comes back).
 //   The owner's chat messages go the same way, each process sending them to its clients who may read them.
 // - each process's inbox `<prefix>node:<id>`: the changes a process's clients ask for a table it
 //   does not own, forwarded to the owner (`OwnerCall`: acts, joins, chat, resign, reclaim, rematch,
@@ -82,11 +91,15 @@ export class Cluster implements Coordinator {
   private readonly sub: Redis;
   /** The value of each lease held, by table. */
   private readonly leases = new Map<string, string>();
+  /** This process's epoch on each table it owns or owned (kept after the lease is lost: a write in flight stays fenced). */
+  private readonly epochs = new Map<string, number>();
   /** The value of each review claim held, by its key. */
   private readonly reviews = new Map<string, string>();
   /** When the leases were last all renewed (past `leaseMs` without it, this process owns nothing). */
   private renewedAt = Date.now();
   private readonly calls = new Map<string, { table: string; owner: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  /** The table channels subscribed to: since when, and the subscription (resolved once Redis confirmed it). */
+  private readonly channels = new Map<string, { since: number; ready: Promise<void>; failed: boolean }>();
   /** The last process that announced it took each table over (a stale owner's later words are ignored). */
   private readonly announced = new Map<string, string>();
   private sweeper: NodeJS.Timeout | null = null;
@@ -125,14 +138,14 @@ export class Cluster implements Coordinator {
   async start(): Promise<void> {
     await this.cmd.connect();
     await this.sub.connect();
-    this.sub.on("pmessage", (_pattern: string, channel: string, text: string) => this.onTable(channel.slice(`${this.prefix}table:`.length), text));
+    const tables = `${this.prefix}table:`;
     this.sub.on("message", (channel: string, text: string) => {
       if (channel === this.inbox(this.node)) this.onInbox(text);
+      else if (channel.startsWith(tables)) this.onTable(channel.slice(tables.length), text);
     });
     // Already connected: each "ready" from now on is a reconnection (ioredis subscribes again by
-    // itself), and what was published meanwhile is read from the log.
+    // itself to every channel it was subscribed to), and what was published meanwhile is read from the log.
     this.sub.on("ready", () => this.hub.refollow());
-    await this.sub.psubscribe(`${this.prefix}table:*`);
     await this.sub.subscribe(this.inbox(this.node));
     this.hub.coordinate(this);
     this.log(`cluster: process ${this.node}, leases of ${this.leaseMs} ms`);
@@ -143,13 +156,35 @@ export class Cluster implements Coordinator {
 
   // ------------------------------------------------------------ leases
 
-  /** Takes a table's lease if nobody holds it. */
+  /**
+   * Takes a table's lease if nobody holds it, and a new epoch of the table (before anything of it
+   * is read: the log read after holds every write an older owner will ever have accepted).
+   */
   async claim(table: string): Promise<boolean> {
     const value = `${this.node}:${randomBytes(6).toString("hex")}`;
     const taken = await this.cmd.set(this.leaseKey(table), value, "PX", this.leaseMs, "NX");
     if (taken !== "OK") return false;
     this.leases.set(table, value);
+    // The owner listens too: once it steps down, it follows.
+    await this.watch(table);
+    let epoch: number | null;
+    try {
+      epoch = await this.storage.takeEpoch(table);
+    } catch (error) {
+      await this.release(table).catch(() => {});
+      throw error;
+    }
+    if (epoch === null) {
+      await this.release(table);
+      return false;
+    }
+    this.epochs.set(table, epoch);
     return true;
+  }
+
+  /** This process's epoch on a table it owns or owned (fencing.ts), or undefined. */
+  epochOf(table: string): number | undefined {
+    return this.epochs.get(table);
   }
 
   /** The process holding a table's lease, or null. */
@@ -167,6 +202,9 @@ export class Cluster implements Coordinator {
     this.sweeping = true;
     try {
       await this.renew();
+      // Epochs of tables no longer in memory here: nothing of this process writes them any more.
+      for (const table of [...this.epochs.keys()]) if (!this.leases.has(table) && !this.hub.holds(table)) this.epochs.delete(table);
+      this.tidyChannels();
       await this.abandonCalls();
       await this.forgetDeadNodes();
       const playing = await this.storage.listTables("playing");
@@ -260,6 +298,68 @@ export class Cluster implements Coordinator {
 
   released(table: string): void {
     this.release(table).catch((error: Error) => this.log(`cluster: table ${table}: releasing its lease failed: ${error.message}`));
+    // Stepped down (still held here, followed): the new owner, if any yet, learns who is connected here.
+    this.hub.sendPresence(table);
+  }
+
+  // ------------------------------------------------------------ per-table subscriptions
+
+  private interested(table: string): boolean {
+    return this.leases.has(table) || this.hub.owns(table) || this.hub.watched(table);
+  }
+
+  /**
+   * Listens to a table's channel (at once if it already does). A table held in memory while not
+   * listened to may have missed changes: it is read again from the log once listening.
+   */
+  watch(table: string): Promise<void> {
+    const known = this.channels.get(table);
+    if (known && !known.failed) {
+      // Kept for a while from now, even if the client that asked has not arrived yet.
+      known.since = Date.now();
+      return known.ready;
+    }
+    const missed = this.hub.holds(table);
+    const entry = { since: Date.now(), ready: Promise.resolve(), failed: false };
+    entry.ready = this.sub.subscribe(`${this.prefix}table:${table}`).then(
+      () => {
+        if (missed) this.hub.refollowTable(table);
+      },
+      (error: Error) => {
+        // Tried again by the next sweep while there is interest.
+        entry.failed = true;
+        this.log(`cluster: table ${table}: subscribing failed: ${error.message}`);
+      },
+    );
+    this.channels.set(table, entry);
+    return entry.ready;
+  }
+
+  /**
+   * Each sweep: unsubscribes from tables nobody here watches or owns any more (after a few
+   * seconds: a client may be arriving, a table being read); subscribes again where it failed.
+   */
+  private tidyChannels(): void {
+    const now = Date.now();
+    const grace = Math.max(5000, 2 * this.leaseMs);
+    for (const [table, { since, failed }] of [...this.channels]) {
+      if (failed) {
+        this.channels.delete(table);
+        if (this.interested(table)) void this.watch(table);
+        continue;
+      }
+      if (this.interested(table) || now - since < grace) continue;
+      this.channels.delete(table);
+      // Not listening, it would not hear the next owner announce itself: a stale name would make it ignore the real owner's rows.
+      this.announced.delete(table);
+      this.hub.forget(table);
+      this.sub.unsubscribe(`${this.prefix}table:${table}`).catch((error: Error) => this.log(`cluster: table ${table}: unsubscribing failed: ${error.message}`));
+    }
+  }
+
+  /** The table channels this process listens to (tests, metrics). */
+  listening(): string[] {
+    return [...this.channels.keys()];
   }
 
   // ------------------------------------------------------------ shared rate limits
@@ -389,8 +489,12 @@ export class Cluster implements Coordinator {
     return answer;
   }
 
-  private perform(request: OwnerCall): Promise<unknown> {
-    if (!this.hub.owns(request.table)) return Promise.reject(new HubError("unavailable", "this table moved to another process, try again", { retryAfterMs: 500 }));
+  private async perform(request: OwnerCall): Promise<unknown> {
+    // The lease is ours but the table is still being taken up (its epoch, its log): wait for it
+    // rather than refuse a change that arrives in those few milliseconds.
+    const until = Date.now() + this.leaseMs;
+    while (!this.hub.owns(request.table) && this.leases.has(request.table) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    if (!this.hub.owns(request.table)) throw new HubError("unavailable", "this table moved to another process, try again", { retryAfterMs: 500 });
     return this.hub.perform(request);
   }
 

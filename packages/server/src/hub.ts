@@ -226,6 +226,16 @@ export class Hub {
     return this.tables.get(tableId)?.owned === true;
   }
 
+  /** A client of this process is at the table. */
+  watched(tableId: string): boolean {
+    return (this.tables.get(tableId)?.audience.subscribers.size ?? 0) > 0;
+  }
+
+  /** A followed table no client here watches leaves memory (its channel is no longer listened to). */
+  forget(tableId: string): void {
+    this.tables.forget(tableId);
+  }
+
   /** Tables owned here (their leases to renew). */
   ownedTables(): string[] {
     return this.tables.ownedTables();

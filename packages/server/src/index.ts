@@ -10,7 +10,7 @@ import { buildClient, builtHash, clientSourceHash, WEB_ROOT } from "./web-build.
 
 export { createServer, type ServerConfig, type RunningServer } from "./server.ts";
 export { Hub, HubError, systemClock, eventsHash, sha256, type Clock } from "./hub.ts";
-export { SqliteStorage, PostgresStorage, StorageError, StaleRowError, MIGRATIONS, DEFAULT_META, writeHookFromEnv, type ChatRecord, type TableMeta, type Storage, type StorageOptions, type PostgresOptions, type WriteHook, type TableRecord, type LoggedAction } from "./storage.ts";
+export { SqliteStorage, PostgresStorage, StorageError, StaleRowError, FencedError, MIGRATIONS, DEFAULT_META, writeHookFromEnv, type ChatRecord, type TableMeta, type Storage, type StorageOptions, type PostgresOptions, type WriteHook, type TableRecord, type LoggedAction } from "./storage.ts";
 export { BotPool } from "./bots.ts";
 export { DEFAULT_LIMITS, LIMIT_ENV, limitsFromEnv, type Limits } from "./limits.ts";
 export { Metrics } from "./metrics.ts";

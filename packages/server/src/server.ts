@@ -17,6 +17,7 @@ import proxyAddr from "@fastify/proxy-addr";
 import { lookAlikeAccounts } from "./accounts.ts";
 import { BotPool, type BotRunner } from "./bots.ts";
 import { Cluster } from "./cluster.ts";
+import { fencedStorage } from "./fencing.ts";
 import { Connections } from "./connection.ts";
 import { registerHealth } from "./health.ts";
 import { Hub, HubError, systemClock, type Clock } from "./hub.ts";
@@ -167,10 +168,14 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   });
   const gameOf = (tableId: string) => hub?.liveTable(tableId)?.game ?? "unknown";
   const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);
+  // Several processes: the hub's writes carry this process's epoch on their table (fencing.ts).
+  let cluster: Cluster | null = null;
+  const measured = measuredStorage(storage, metrics, gameOf);
+  const written = config.redisUrl ? fencedStorage(measured, (table) => cluster?.epochOf(table)) : measured;
   // The hub checks a spectator's chat name with `playerByNameKey`: it then finds look-alike accounts too.
-  hub = new Hub(lookAlikeAccounts(measuredStorage(storage, metrics, gameOf)), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
+  hub = new Hub(lookAlikeAccounts(written), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
   hub.maxReviewsRunning = limits.reviewsRunning;
-  const cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, ...config.cluster, log }) : null;
+  cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, ...config.cluster, log }) : null;
   if (cluster) await cluster.start();
   await hub.restore();
   const liveHub = hub;

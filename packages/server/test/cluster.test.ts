@@ -1,13 +1,15 @@
 // Several server processes (REDIS_URL + PostgreSQL): real processes on loopback ports, the real
 // PostgreSQL (127.0.0.1:5432, a fresh schema per test) and the real Redis (127.0.0.1:6379, a fresh
 // key prefix per test). One table's players on different processes play to the end while
-// spectators on every process see each update in order; the owner is SIGKILLed mid-game and
+// spectators on every process see each update in order (once more behind Debian's nginx with
+// deploy/nginx.conf, when installed); the owner is SIGKILLed mid-game and
 // another process takes over; a paused owner comes back after its lease and is refused. The table's
 // other messages (chat, resign, reclaim, rematch, the creator's cancel and seat → bot, hints) asked
 // on a process that does not own the table reach the owner, and their effect every process's clients;
 // "your tables" on a third process knows whose turn it is, and a review asked of two processes is
 // computed by one. An account's session and ratings are the same on every process, and the log-in
-// limits hold across processes.
+// limits hold across processes. A process listens only to the channels of the tables it owns or
+// its clients watch.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,11 +22,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createServer, DEFAULT_META, PostgresStorage, StaleRowError, type TableRecord } from "../src/index.ts";
 import { childProcesses, type ChildServer } from "./support/children.ts";
 import { Client, http, ROOMY, TEST_CATALOG } from "./support/harness.ts";
+import { hasNginx, startNginx } from "./support/nginx.ts";
 import { Roaming } from "./support/roaming.ts";
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const { spawnServer } = childProcesses();
+const { spawnServer, track } = childProcesses();
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups) await c().catch(() => {});
@@ -62,16 +65,16 @@ async function startCluster(n: number, leaseMs: number, env: NodeJS.ProcessEnv =
   return { storage, servers, prefix, redis };
 }
 
-/** A table of `seats` humans created on process 0, seat i joined through process i mod n. */
-async function humanTable(c: Cluster, game: AnyGame, seats: number): Promise<{ id: string; tokens: string[] }> {
-  const created = await http(c.servers[0]!, "POST", "/api/tables", { game: game.id, seats: Array.from({ length: seats }, () => ({ kind: "open" })) });
+/** A table of `seats` humans created on process 0, seat i joined through process i mod n (or all through `lb`, a load balancer). */
+async function humanTable(c: Cluster, game: AnyGame, seats: number, lb?: { url: string }): Promise<{ id: string; tokens: string[] }> {
+  const created = await http(lb ?? c.servers[0]!, "POST", "/api/tables", { game: game.id, seats: Array.from({ length: seats }, () => ({ kind: "open" })) });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const id = created.body.table.id as string;
   // The lobby is the same on every process (read from PostgreSQL).
   for (const s of c.servers) expect(((await http(s, "GET", "/api/tables")).body.tables as { id: string }[]).map((t) => t.id)).toContain(id);
   const tokens: string[] = [];
   for (let i = 0; i < seats; i++) {
-    const joined = await http(c.servers[i % c.servers.length]!, "POST", `/api/tables/${id}/join`, { name: `P${i}`, seat: i });
+    const joined = await http(lb ?? c.servers[i % c.servers.length]!, "POST", `/api/tables/${id}/join`, { name: `P${i}`, seat: i });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     tokens.push(joined.body.token as string);
   }
@@ -101,6 +104,41 @@ async function expectLogged(c: Cluster, tableId: string, players: Roaming[], las
   }
   const acked = players.flatMap((p) => p.acks.map((a) => a.version));
   expect(new Set(acked).size).toBe(acked.length);
+}
+
+/**
+ * A match of each game on three processes, spectators on every process (or all of them through
+ * `lb`, a load balancer's port): every update in order, each act acknowledged and logged once.
+ * Resolves to how many processes listened to each table's channel at its end.
+ */
+async function everyGame(c: Cluster, lb?: { port: number; url: string }): Promise<number[]> {
+  const listeners: number[] = [];
+  const via = (first: number) => (lb === undefined ? portsFrom(c, first) : [lb.port]);
+  for (const game of games) {
+    const seats = Math.min(game.maxSeats, Math.max(game.minSeats, 3));
+    const { id, tokens } = await humanTable(c, game, seats, lb);
+    const players = tokens.map((token, i) => new Roaming(`${game.id}-p${i}`, game, id, token, via(i % 3), i + 1));
+    const spectators = c.servers.map((_, i) => new Roaming(`${game.id}-s${i}`, game, id, undefined, via(i), 0));
+    for (const s of spectators) await s.connect();
+    for (const p of players) await p.connect();
+    for (const p of [...players, ...spectators]) await p.waitFor(() => p.over, 240_000, "the end");
+    const last = players[0]!.version;
+    expect(last).toBeGreaterThan(0);
+    for (const s of spectators) {
+      expect(s.runs, `${s.name} closed ${s.closes.join(",")}; servers ${c.servers.map((x) => x.child.exitCode ?? x.child.signalCode).join(",")}`).toHaveLength(1);
+      expectInOrder(s, last);
+    }
+    // Each act acknowledged once and logged once.
+    for (const p of players) expect(p.acks.length).toBeGreaterThan(0);
+    await expectLogged(c, id, players, last);
+    const table = await c.storage.getTable(id);
+    expect(table?.status).toBe("over");
+    // No process fell over on the way.
+    for (const s of c.servers) expect(s.child.exitCode ?? s.child.signalCode).toBeNull();
+    listeners.push(Number(((await c.redis.call("PUBSUB", "NUMSUB", `${c.prefix}table:${id}`)) as (string | number)[])[1]));
+    for (const p of [...players, ...spectators]) p.close();
+  }
+  return listeners;
 }
 
 describe("several processes", () => {
@@ -155,29 +193,19 @@ describe("several processes", () => {
 
   it("three processes: a match of each game with its players on different processes, spectators on all three see every update in order", async () => {
     const c = await startCluster(3, 3000);
-    for (const game of games) {
-      const seats = Math.min(game.maxSeats, Math.max(game.minSeats, 3));
-      const { id, tokens } = await humanTable(c, game, seats);
-      const players = tokens.map((token, i) => new Roaming(`${game.id}-p${i}`, game, id, token, portsFrom(c, i % 3), i + 1));
-      const spectators = c.servers.map((_, i) => new Roaming(`${game.id}-s${i}`, game, id, undefined, portsFrom(c, i), 0));
-      for (const s of spectators) await s.connect();
-      for (const p of players) await p.connect();
-      for (const p of [...players, ...spectators]) await p.waitFor(() => p.over, 240_000, "the end");
-      const last = players[0]!.version;
-      expect(last).toBeGreaterThan(0);
-      for (const s of spectators) {
-        expect(s.runs, `${s.name} closed ${s.closes.join(",")}; servers ${c.servers.map((x) => x.child.exitCode ?? x.child.signalCode).join(",")}`).toHaveLength(1);
-        expectInOrder(s, last);
-      }
-      // Acts went through every process; each was acknowledged once and logged once.
-      for (const p of players) expect(p.acks.length).toBeGreaterThan(0);
-      await expectLogged(c, id, players, last);
-      const table = await c.storage.getTable(id);
-      expect(table?.status).toBe("over");
-      // No process fell over on the way.
-      for (const s of c.servers) expect(s.child.exitCode ?? s.child.signalCode).toBeNull();
-      for (const p of [...players, ...spectators]) p.close();
-    }
+    await everyGame(c);
+  }, 600_000);
+
+  it.skipIf(!hasNginx)(`the same behind nginx (deploy/nginx.conf: hash on the table's id, WebSocket upgrades)${hasNginx ? "" : ": SKIPPED, /usr/sbin/nginx is missing (apt-get install nginx)"}`, async () => {
+    const c = await startCluster(3, 3000);
+    const nginx = await startNginx(c.servers.map((s) => s.port), track);
+    cleanups.push(() => nginx.stop());
+    const listeners = await everyGame(c, nginx);
+    // Each table's requests and clients all reached one process (the table's hash; the creator, picked
+    // at random, owns it): those two at most listened to the table.
+    console.log(`behind nginx: processes listening to each table at its end: ${listeners.join(", ")}`);
+    for (const n of listeners) expect(n).toBeLessThanOrEqual(2);
+    expect(nginx.errors()).not.toMatch(/\[(error|crit|alert|emerg)\]/);
   }, 600_000);
 
   it("SIGKILL of the owner mid-game: another process takes over from the log; the match finishes, nothing acknowledged is lost or doubled", async () => {
@@ -285,7 +313,7 @@ describe("several processes", () => {
     await onStale.waitFor(() => onStale.errors.length > 0, 15_000, "the refusal");
     expect(onStale.acks).toHaveLength(0);
     expect(onStale.errors[0]!.code).toBe("unavailable");
-    await onStale.waitFor(() => /already logged by another owner; stepping down/.test(c.servers[0]!.output()), 15_000, "the stale owner to step down");
+    await onStale.waitFor(() => /stepping down/.test(c.servers[0]!.output()), 15_000, "the stale owner to step down");
     // It follows the new owner: its client gets version before+1 as the new owner wrote it.
     await onStale.waitFor(() => onStale.version >= before + 1, 15_000, "the stale process to catch up");
     const log = await c.storage.loadActions(id);
@@ -595,6 +623,63 @@ describe("several processes: a table's other messages go to its owner", () => {
     expect(done[1]).toEqual(done[0]);
     const started = c.servers.flatMap((s) => s.output().match(new RegExp(`table ${id}: review of seat 0: \\d+ decisions to compute`, "g")) ?? []);
     expect(started, "one process computed the review").toHaveLength(1);
+  }, 180_000);
+
+  it("a process listens only to the tables its clients watch or it owns: none of a table's messages reach a process with no client at it", async () => {
+    const c = await cluster();
+    const { id } = await openTable(c);
+    const tokens = [await join(c, id, 0, 0), await join(c, id, 1, 0)];
+    // Both players on process 0 (the owner), moved by the test; one spectator on process 1; nobody on process 2.
+    const players = tokens.map((token, i) => new Roaming(`sub-p${i}`, game, id, token, [c.servers[0]!.port], 50 + i));
+    for (const p of players) {
+      p.playing = false;
+      await p.connect();
+    }
+    const channel = `${c.prefix}table:${id}`;
+    const listeners = async () => Number(((await c.redis.call("PUBSUB", "NUMSUB", channel)) as (string | number)[])[1]);
+    const until = async (what: string, test: () => Promise<boolean>) => {
+      const end = Date.now() + 20_000;
+      while (!(await test())) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    /** One act of a seat whose turn it is; resolves to the version now. */
+    const step = async (): Promise<number> => {
+      for (const p of players) {
+        const latest = p.messages.findLast((m) => m.type === "sync" || m.type === "update") as Extract<ServerOut, { type: "sync" | "update" }> | undefined;
+        if (!latest || !latest.decision.seats.includes(p.seat!)) continue;
+        const ref = p.act(p.choose(latest as never));
+        await p.waitFor(() => p.acks.some((a) => a.ref === ref), 15_000, "an ack");
+        return p.acks.find((a) => a.ref === ref)!.version;
+      }
+      throw new Error("nobody to act");
+    };
+    const watcher = new Roaming("sub-s1", game, id, undefined, [c.servers[1]!.port], 0);
+    await watcher.connect();
+    // The owner and process 1: not process 2, and no process listens to every table (no pattern).
+    await until("two listeners", async () => (await listeners()) === 2);
+    const patterns = (await c.redis.call("PUBSUB", "NUMPAT")) as number;
+    const v1 = await step();
+    await watcher.waitFor(() => watcher.version === v1, 10_000, "the update on process 1");
+    // The spectator leaves: process 1 stops listening a few seconds later.
+    watcher.close();
+    await until("only the owner to listen", async () => (await listeners()) === 1);
+    const v2 = await step();
+    const v3 = await step();
+    expect(v3).toBe(v2 + 1);
+    // Someone comes back on process 1: the table is read again from the log, then followed.
+    const back = new Roaming("sub-s1b", game, id, undefined, [c.servers[1]!.port], 0);
+    await back.connect();
+    await back.waitFor(() => back.version === v3, 10_000, "the version of the log");
+    expect(await listeners()).toBe(2);
+    const v4 = await step();
+    await back.waitFor(() => back.version === v4, 10_000, "the next update");
+    expect(back.runs.flat()).toEqual([v4]);
+    // Process 2 never listened; pattern subscriptions did not grow with this table.
+    expect((await c.redis.call("PUBSUB", "NUMPAT")) as number).toBeLessThanOrEqual(patterns);
+    back.close();
+    for (const p of players) p.close();
   }, 180_000);
 
   it("a hint asked on a process that does not own the table is answered (from that process's copy of the match)", async () => {

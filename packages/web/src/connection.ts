@@ -65,7 +65,7 @@ export interface SocketLike {
 export interface ConnectionOptions {
   readonly tableId: string;
   readonly token?: string | undefined;
-  /** Builds the socket; defaults to a WebSocket on this page's host at /ws. */
+  /** Builds the socket; defaults to a WebSocket on this page's host at /ws?table=<id>. */
   readonly open?: () => SocketLike;
   readonly setTimer?: (fn: () => void, ms: number) => unknown;
   readonly clearTimer?: (handle: unknown) => void;
@@ -99,9 +99,17 @@ function linesOf(entry: LogEntry): LogLine[] {
   return entry.events.map((event) => ({ version: entry.version, actor: entry.actor, by: entry.by, event }));
 }
 
-export function defaultSocket(): SocketLike {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return new WebSocket(`${scheme}//${location.host}/ws`) as unknown as SocketLike;
+/**
+ * The table's id rides in the URL (`/ws?table=<id>`) for a load balancer that sends a table's
+ * clients to one process (deploy/nginx.conf); the server reads only the hello.
+ */
+export function socketUrl(tableId: string, where: { protocol: string; host: string } = location): string {
+  const scheme = where.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${where.host}/ws?table=${encodeURIComponent(tableId)}`;
+}
+
+export function defaultSocket(tableId: string): SocketLike {
+  return new WebSocket(socketUrl(tableId)) as unknown as SocketLike;
 }
 
 export class MatchConnection {
@@ -221,7 +229,7 @@ export class MatchConnection {
 
   private connect(): void {
     if (this.stopped) return;
-    const socket = (this.options.open ?? defaultSocket)();
+    const socket = this.options.open ? this.options.open() : defaultSocket(this.options.tableId);
     this.socket = socket;
     this.set({ status: this.attempts === 0 && !this.synced ? "connecting" : "reconnecting" });
     socket.onopen = () => {

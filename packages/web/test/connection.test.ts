@@ -1,7 +1,7 @@
 // The match connection: hello with the token, sync/update picture, missed-event replay on
 // reconnection (hello carries `since`), duplicates ignored, errors kept for the screen.
 import { describe, expect, it } from "vitest";
-import { MatchConnection } from "../src/connection.ts";
+import { MatchConnection, socketUrl } from "../src/connection.ts";
 import type { ServerOut } from "../src/protocol.ts";
 import { FakeSocket } from "./support/socket.ts";
 
@@ -114,5 +114,12 @@ describe("MatchConnection", () => {
     sockets[0]!.deliver({ type: "error", code: "hints-refused", message: "no hints at a rated table", ref: (sockets[0]!.sent.at(-1) as { ref: string }).ref });
     expect(connection.current.error?.code).toBe("hints-refused");
     expect(connection.current.hintPending).toBe(false);
+  });
+});
+
+describe("the socket's URL", () => {
+  it("carries the table's id for a load balancer (hashed on it: deploy/nginx.conf), on the page's host and scheme", () => {
+    expect(socketUrl("Ab-c_1", { protocol: "https:", host: "grimoire.example" })).toBe("wss://grimoire.example/ws?table=Ab-c_1");
+    expect(socketUrl("a b/c", { protocol: "http:", host: "localhost:3000" })).toBe("ws://localhost:3000/ws?table=a%20b%2Fc");
   });
 });

@@ -14,7 +14,7 @@ import type { WriteOutcome } from "./group-commit.ts";
 import { REPEAT_WINDOW_MS } from "../rated.ts";
 import { accountPairs, changesFor } from "./rating-changes.ts";
 import { PAIR_MATCHES, fromRatingRow, fromRow, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow, type Row } from "./schema.ts";
-import { StaleRowError, type SeatLink, type SessionRecord, type TableRecord, type WriteHook, type WriteOp } from "./types.ts";
+import { FencedError, StaleRowError, type Fence, type SeatLink, type SessionRecord, type TableRecord, type WriteHook, type WriteOp } from "./types.ts";
 
 interface Statement {
   text: string;
@@ -30,6 +30,14 @@ const link = (keep: boolean) =>
   `INSERT INTO player_seats (table_id, seat, player_id, token, linked_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (table_id, seat) DO ${keep ? "NOTHING" : "UPDATE SET player_id = excluded.player_id, token = excluded.token, linked_at = excluded.linked_at"}`;
 const LINK_REPLACE = link(false);
 const LINK_KEEP = link(true);
+
+/** The SQLSTATE `grimoire_fence` raises (schema.ts, migration 11). */
+const FENCED = "GF001";
+
+/** A write's error as the hub reads it: a fenced write's is a `FencedError`. */
+function asWriteError(error: unknown): unknown {
+  return (error as { code?: unknown }).code === FENCED ? new FencedError((error as Error).message) : error;
+}
 
 /** Reads before it writes: cannot be sent ahead in the pipeline. */
 const converses = (w: WriteOp): boolean => (w.op === "saveTable" && Boolean(w.also.expected || w.also.result)) || (w.op === "appendAction" && w.result !== null);
@@ -112,7 +120,7 @@ export class PostgresBatches {
       } catch (error) {
         await savepoint.catch(() => {});
         await client.query("ROLLBACK TO SAVEPOINT grimoire_write; RELEASE SAVEPOINT grimoire_write");
-        outcomes.push({ ok: false, error });
+        outcomes.push({ ok: false, error: asWriteError(error) });
       }
     }
     await this.pause();
@@ -130,13 +138,24 @@ export class PostgresBatches {
     return { text, values };
   }
 
+  /**
+   * Several processes: the first statement of a write an owner makes to its table; it fails (GF001,
+   * `FencedError`) and the write with it when another process took the table over since `fence`.
+   * It also locks the row, so a takeover's `takeEpoch` waits for this transaction or is seen by it.
+   */
+  private fenced(fence: Fence | undefined): Statement[] {
+    return fence ? [this.write("SELECT grimoire_fence($1, $2)", [fence.table, fence.epoch])] : [];
+  }
+
   private plan(w: WriteOp): Plan {
     switch (w.op) {
       case "saveTable": {
         const { table, also } = w;
-        if (!also.expected && !also.result) return { statements: [this.write(UPSERT, toParams(table)), ...(also.link ? [this.linkSeat(also.link, false)] : [])] };
+        if (!also.expected && !also.result) return { statements: [...this.fenced(also.fence), this.write(UPSERT, toParams(table)), ...(also.link ? [this.linkSeat(also.link, false)] : [])] };
+        const fence = this.fenced(also.fence);
         return {
           run: async (client) => {
+            await sendAll(client, fence);
             if (also.expected) {
               const expected = also.expected;
               // Who holds each seat and the status: what a stale owner would overwrite (a join, the start, the end).
@@ -151,10 +170,11 @@ export class PostgresBatches {
         };
       }
       case "saveTables":
-        return { statements: [...w.tables.map((t) => this.write(UPSERT, toParams(t))), ...w.links.map((l) => this.linkSeat(l, false))] };
+        return { statements: [...this.fenced(w.fence), ...w.tables.map((t) => this.write(UPSERT, toParams(t))), ...w.links.map((l) => this.linkSeat(l, false))] };
       case "appendAction": {
         const e = w.entry;
         const statements = [
+          ...this.fenced(w.fence),
           this.write("INSERT INTO actions (table_id, version, seat, action, by_kind, at) VALUES ($1, $2, $3, $4, $5, $6)", [w.tableId, e.version, e.seat, JSON.stringify(e.action), e.by, e.at]),
           ...(w.table ? [this.write(UPSERT, toParams(w.table))] : []),
         ];
@@ -190,8 +210,10 @@ export class PostgresBatches {
         };
       case "appendChat": {
         const m = w.message;
-        return { statements: [this.write("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [w.tableId, m.id, m.channel, m.seat, m.name, m.text, m.at])] };
+        return { statements: [...this.fenced(w.fence), this.write("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [w.tableId, m.id, m.channel, m.seat, m.name, m.text, m.at])] };
       }
+      case "takeEpoch":
+        return { statements: [this.write("UPDATE tables SET epoch = epoch + 1 WHERE id = $1", [w.tableId])] };
       case "saveReview":
         return { statements: [this.write("INSERT INTO reviews (table_id, seat, review, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING", [w.tableId, w.seat, w.review, w.at])] };
     }

@@ -19,6 +19,7 @@ import {
   type PlayerRecord,
   type RatingHistoryEntry,
   type RatingRecord,
+  type Fence,
   type SeatLink,
   type SessionRecord,
   type Storage,
@@ -87,12 +88,17 @@ export class PostgresStorage implements Storage {
     await this.group.request({ op: "saveTable", table, also });
   }
 
-  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = []): Promise<void> {
-    await this.group.request({ op: "saveTables", tables, links });
+  async saveTables(tables: readonly TableRecord[], links: readonly SeatLink[] = [], fence?: Fence): Promise<void> {
+    await this.group.request({ op: "saveTables", tables, links, ...(fence ? { fence } : {}) });
   }
 
-  async appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void> {
-    await this.group.request({ op: "appendAction", tableId, entry, table: table ?? null, result: result ?? null });
+  async appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null, fence?: Fence): Promise<void> {
+    await this.group.request({ op: "appendAction", tableId, entry, table: table ?? null, result: result ?? null, ...(fence ? { fence } : {}) });
+  }
+
+  async takeEpoch(tableId: string): Promise<number | null> {
+    const result = await this.pool.query<{ epoch: string }>("UPDATE tables SET epoch = epoch + 1 WHERE id = $1 RETURNING epoch", [tableId]);
+    return result.rows[0] ? Number(result.rows[0].epoch) : null;
   }
 
   async insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
@@ -116,8 +122,8 @@ export class PostgresStorage implements Storage {
     await this.group.request({ op: "changePassword", playerId, passwordHash, session });
   }
 
-  async appendChat(tableId: string, message: ChatRecord): Promise<void> {
-    await this.group.request({ op: "appendChat", tableId, message });
+  async appendChat(tableId: string, message: ChatRecord, fence?: Fence): Promise<void> {
+    await this.group.request({ op: "appendChat", tableId, message, ...(fence ? { fence } : {}) });
   }
 
   async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {

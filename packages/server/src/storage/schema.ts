@@ -124,6 +124,21 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
     sqlite: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
     postgres: `ALTER TABLE tables ADD COLUMN creator_player TEXT;`,
   },
+  {
+    version: 11,
+    description: "each table's ownership epoch (several processes: a stale owner's writes are refused)",
+    sqlite: `ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;`,
+    // grimoire_fence: the first statement of a fenced write. It raises GF001 (FencedError) when the
+    // table's epoch is newer, so a fenced write stays one statement in a pipelined batch.
+    postgres: `ALTER TABLE tables ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+      CREATE FUNCTION grimoire_fence(fenced_table TEXT, fenced_epoch BIGINT) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE tables SET epoch = fenced_epoch WHERE id = fenced_table AND epoch <= fenced_epoch;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'table % was taken over after epoch %', fenced_table, fenced_epoch USING ERRCODE = 'GF001';
+        END IF;
+      END $$;`,
+  },
 ];
 
 export interface Row {

@@ -186,6 +186,10 @@ function apply(w: WriteOp): void {
       write();
       prepared("INSERT INTO reviews (table_id, seat, review, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").run(w.tableId, w.seat, w.review, w.at);
       return;
+    case "takeEpoch":
+      write();
+      prepared("UPDATE tables SET epoch = epoch + 1 WHERE id = ?").run(w.tableId);
+      return;
   }
 }
 

@@ -147,8 +147,8 @@ export class SqliteStorage implements Storage {
   // ------------------------------------------------------------ writes (group commit)
 
   async saveTable(table: TableRecord, also: TableWrite = {}): Promise<void> {
-    // `expected` is for several processes (PostgreSQL): one SQLite process owns every table.
-    const { expected: _, ...rest } = also;
+    // `expected` and `fence` are for several processes (PostgreSQL): one SQLite process owns every table.
+    const { expected: _, fence: __, ...rest } = also;
     await this.group.request({ op: "saveTable", table, also: rest });
   }
 
@@ -158,6 +158,13 @@ export class SqliteStorage implements Storage {
 
   async appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void> {
     await this.group.request({ op: "appendAction", tableId, entry, table: table ?? null, result: result ?? null });
+  }
+
+  /** One process owns every table here; kept so the schema and the interface are one. */
+  async takeEpoch(tableId: string): Promise<number | null> {
+    await this.group.request({ op: "takeEpoch", tableId });
+    const row = this.read("SELECT epoch FROM tables WHERE id = ?").get(tableId) as { epoch: number } | undefined;
+    return row?.epoch ?? null;
   }
 
   async insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {

@@ -156,10 +156,26 @@ export interface TableWrite {
    * process owns the table now. SQLite (one process) ignores it.
    */
   expected?: TableRecord;
+  /** Several processes: the writer's epoch on the table (see `Fence`). */
+  fence?: Fence;
 }
 
 /** A row write refused because the stored row is not the one the writer knew (see `TableWrite.expected`). */
 export class StaleRowError extends Error {}
+
+/**
+ * Several processes (PostgreSQL): the epoch of the writer's ownership of a table, from `takeEpoch`.
+ * A write carrying it is refused with `FencedError` (nothing written), in its own transaction, when
+ * the table's stored epoch is newer: another process has taken the table over since. SQLite (one
+ * process) ignores it.
+ */
+export interface Fence {
+  table: string;
+  epoch: number;
+}
+
+/** A write refused because another process took the table over since the writer's epoch (see `Fence`). */
+export class FencedError extends Error {}
 
 /** A second account with a name already taken (ignoring case). */
 export class NameTakenError extends Error {}
@@ -186,7 +202,13 @@ export interface Storage {
    * Appends one action and, when given, the table's new row, in ONE transaction; rejects (and
    * writes nothing) if that version is already logged (the log is append-only).
    */
-  appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null): Promise<void>;
+  appendAction(tableId: string, entry: LoggedAction, table?: TableRecord, result?: MatchResult | null, fence?: Fence): Promise<void>;
+  /**
+   * A new owner's epoch on a table (the stored one plus one, stored): from now on, writes fenced
+   * with an older epoch are refused. Taken before the new owner reads the log, so the log it reads
+   * holds every write of an older owner that will ever be accepted. Null if there is no such table.
+   */
+  takeEpoch(tableId: string): Promise<number | null>;
   loadActions(tableId: string): Promise<LoggedAction[]>;
   /** A new account with its first session and the guest seats it claims; NameTakenError if the name is taken. */
   insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void>;
@@ -219,11 +241,11 @@ export interface Storage {
    * Inserts or updates several rows in ONE transaction, with seat links (a rematch: the new table,
    * the link to it, and its seats held by accounts).
    */
-  saveTables(tables: readonly TableRecord[], links?: readonly SeatLink[]): Promise<void>;
+  saveTables(tables: readonly TableRecord[], links?: readonly SeatLink[], fence?: Fence): Promise<void>;
   /** The seats of one table held by accounts, by seat. */
   tableLinks(tableId: string): Promise<SeatLink[]>;
   /** Appends one chat message; rejects if its id is already taken at that table. */
-  appendChat(tableId: string, message: ChatRecord): Promise<void>;
+  appendChat(tableId: string, message: ChatRecord, fence?: Fence): Promise<void>;
   /** The latest `limit` chat messages of a table, oldest first. */
   loadChat(tableId: string, limit: number): Promise<ChatRecord[]>;
   /** Stores the review of one seat of a finished match (JSON); a second save of the same one is ignored. */
@@ -268,13 +290,14 @@ export interface StorageStats {
  */
 export type WriteOp =
   | { op: "saveTable"; table: TableRecord; also: TableWrite }
-  | { op: "saveTables"; tables: readonly TableRecord[]; links: readonly SeatLink[] }
-  | { op: "appendAction"; tableId: string; entry: LoggedAction; table: TableRecord | null; result: MatchResult | null }
+  | { op: "saveTables"; tables: readonly TableRecord[]; links: readonly SeatLink[]; fence?: Fence }
+  | { op: "appendAction"; tableId: string; entry: LoggedAction; table: TableRecord | null; result: MatchResult | null; fence?: Fence }
   | { op: "insertPlayer"; player: PlayerRecord; session: SessionRecord; links: readonly SeatLink[] }
   | { op: "insertSession"; session: SessionRecord; links: readonly SeatLink[] }
   | { op: "deleteSession"; tokenHash: string }
   | { op: "changePassword"; playerId: string; passwordHash: string; session: SessionRecord }
-  | { op: "appendChat"; tableId: string; message: ChatRecord }
+  | { op: "appendChat"; tableId: string; message: ChatRecord; fence?: Fence }
+  | { op: "takeEpoch"; tableId: string }
   | { op: "saveReview"; tableId: string; seat: number; review: string; at: number };
 
 /**

@@ -10,7 +10,7 @@
 import { removeResigned, replayRemovals, waitingSeats, type AnyGame, type Decision } from "@grimoire/engine";
 import type { BotRunner } from "../bots.ts";
 import type { ActorKind, ServerOut, TableInfo, WireViewer } from "../protocol.ts";
-import { isUniqueViolation, StaleRowError, type LoggedAction, type Storage, type TableRecord } from "../storage.ts";
+import { FencedError, isUniqueViolation, StaleRowError, type LoggedAction, type Storage, type TableRecord } from "../storage.ts";
 import { Audience } from "./Audience.ts";
 import { banksAfter, deadlineAfter, endOf, isResigned, ratedEnd, refuseUnlessPlaying, withoutTakeover } from "./match.ts";
 import { logMessage, overMessage, sync, update } from "./projections.ts";
@@ -47,10 +47,13 @@ export async function write(env: TableEnv, live: TableActor | null, what: string
     // The write may have reached storage with its answer lost (a dropped connection): check first next time.
     if (live) live.stale = true;
     env.log(`${live ? `table ${live.record.id}: ` : ""}storage: ${what} failed: ${(error as Error).message}`);
-    if (live && env.coordinator && (isUniqueViolation(error) || error instanceof StaleRowError)) {
-      // Another process wrote this version (or this row): it owns the table now (our lease ran out). Step down.
-      env.log(`table ${live.record.id}: ${error instanceof StaleRowError ? "the row was changed" : `version ${live.version + 1} is already logged`} by another owner; stepping down`);
-      live.replica.disown();
+    if (live && env.coordinator && (isUniqueViolation(error) || error instanceof StaleRowError || error instanceof FencedError)) {
+      // Another process wrote this version (or this row), or took the table over (a newer epoch,
+      // fencing.ts): it owns the table now (our lease ran out). Step down; the client asks again, of it.
+      const why = error instanceof FencedError ? "taken over (a newer epoch)" : error instanceof StaleRowError ? "the row was changed by another owner" : `version ${live.version + 1} is already logged by another owner`;
+      env.log(`table ${live.record.id}: ${why}; stepping down`);
+      if (live.owned) live.replica.disown();
+      throw new HubError("unavailable", "this table moved to another process; nothing changed, try again", { retryAfterMs: 500 });
     }
     throw new HubError("unavailable", "the change could not be recorded (storage unavailable); nothing changed, try again");
   }

@@ -56,6 +56,14 @@ export class TableDirectory implements TableEnv {
     if (this.coordinator) table.owned = await this.coordinator.claim(table.record.id).catch(() => false);
   }
 
+  /** A followed table no client here watches leaves memory: its channel is no longer listened to, so its copy would go stale. */
+  forget(tableId: string): void {
+    const table = this.tables.get(tableId);
+    if (!table || table.owned || table.audience.subscribers.size > 0) return;
+    table.scheduler.stop();
+    this.tables.delete(tableId);
+  }
+
   evict(table: TableActor): void {
     if (this.tables.get(table.record.id) !== table) return;
     this.tables.delete(table.record.id);
@@ -118,6 +126,8 @@ export class TableDirectory implements TableEnv {
 
   /** A table in memory, or a finished one read back from storage (its log replayed). */
   async load(id: string): Promise<TableActor> {
+    // Several processes: the table's channel is listened to before its log is read (a gap is read from the log).
+    await this.coordinator?.watch(id);
     const present = this.tables.get(id);
     if (present) return present;
     let pending = this.loading.get(id);

@@ -53,6 +53,8 @@ export interface Coordinator {
   presence(tableId: string, seats: number[]): void;
   /** This process no longer owns the table (an append refused, or a finished or cancelled table left its memory). */
   released(tableId: string): void;
+  /** The table is about to be read here (a client arrives, a change is asked): hear its owner's changes from now on. */
+  watch(tableId: string): Promise<void>;
   /** The right to compute a review (`key`: "table/seat") for every process, or how far the process that has it is. */
   claimReview(key: string): Promise<ReviewClaim | { done: number }>;
 }

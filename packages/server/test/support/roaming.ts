@@ -25,6 +25,8 @@ export class Roaming {
   private readonly rng;
   /** Whether it plays by itself when asked. */
   playing = true;
+  /** How long it thinks before each act it plays by itself (0: at once). */
+  thinkMs = 0;
   stopped = false;
   version = 0;
   over = false;
@@ -50,7 +52,8 @@ export class Roaming {
   async connect(start = 0): Promise<number> {
     for (let i = 0; i < this.ports.length * 20; i++) {
       const port = this.ports[(start + i) % this.ports.length]!;
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+      // The table in the URL, as the web client sends it (a load balancer may hash on it).
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?table=${encodeURIComponent(this.tableId)}`);
       const opened = await new Promise<boolean>((resolve) => {
         ws.once("open", () => resolve(true));
         ws.once("error", () => resolve(false));
@@ -122,6 +125,16 @@ export class Roaming {
     const seat = this.seat;
     if (!this.playing || this.over || seat === null || !latest || !this.ws || this.acted === latest.version) return;
     if (!latest.decision.seats.includes(seat)) return;
+    if (this.thinkMs > 0) {
+      this.acted = latest.version;
+      // Still the same decision on the same connection once it has thought (a newer decision, or
+      // the sync of a new connection, is answered by its own call).
+      const ws = this.ws;
+      setTimeout(() => {
+        if (this.latest === latest && this.ws === ws && this.playing && !this.over) this.act(this.choose(latest));
+      }, this.thinkMs);
+      return;
+    }
     this.act(this.choose(latest));
   }
 
