@@ -80,6 +80,25 @@ redis.call("hset", KEYS[1], "tokens", tostring(tokens), "at", tostring(now))
 redis.call("pexpire", KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
 return wait`;
 
+/** How long a shared rate limit waits for Redis before counting in this process. */
+const RATE_TIMEOUT_MS = 250;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
 export class Cluster implements Coordinator {
   /** This process, as the others address it. */
   readonly node = randomBytes(6).toString("hex");
@@ -373,7 +392,11 @@ export class Cluster implements Coordinator {
     return {
       take: async (key: string) => {
         try {
-          const wait = Number(await this.cmd.eval(TAKE, 1, `${this.prefix}rate:${name}:${key}`, perMinute / 60_000, perMinute));
+          // Redis down: count here at once, instead of holding a log-in through ioredis's reconnection
+          // attempts (2–12 s each, issue 24); a slow answer counts here too.
+          if (this.cmd.status !== "ready") throw new Error(`the connection is ${this.cmd.status}`);
+          const answer = this.cmd.eval(TAKE, 1, `${this.prefix}rate:${name}:${key}`, perMinute / 60_000, perMinute);
+          const wait = Number(await withTimeout(answer, RATE_TIMEOUT_MS));
           failing = false;
           return wait;
         } catch (error) {
