@@ -29,75 +29,12 @@
 //   tables', its progress beside it): one process computes it, the others answer with its progress.
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
+import { RELEASE, RENEW, sharedBuckets, type ClusterOptions, type InboxMessage, type TableMessage } from "./cluster-redis.ts";
 import { HubError, type Coordinator, type Hub, type OwnerCall, type ReviewClaim } from "./hub.ts";
 import type { Buckets, KeyedBuckets } from "./limits.ts";
-import type { ErrorCode, ErrorParams } from "./protocol.ts";
 import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.ts";
 
-export interface ClusterOptions {
-  redisUrl: string;
-  /** Prefix of every Redis key and channel (tests use one per run). */
-  prefix?: string;
-  /** How long a lease lasts without renewal: the takeover time after an owner dies is about this. */
-  leaseMs?: number;
-  /** How long a forwarded change waits for the owner's answer. */
-  forwardTimeoutMs?: number;
-  log?: (line: string) => void;
-}
-
-type TableMessage =
-  | { kind: "change"; from: string; record: TableRecord; entry: LoggedAction | null; present: number[] }
-  | { kind: "chat"; from: string; message: ChatRecord }
-  | { kind: "owner"; from: string };
-
-type InboxMessage =
-  | { kind: "call"; id: string; from: string; request: OwnerCall }
-  | { kind: "reply"; id: string; ok: true; value: unknown }
-  | { kind: "reply"; id: string; ok: false; error: { code: ErrorCode; message: string; params?: ErrorParams } }
-  | { kind: "presence"; from: string; table: string; seats: number[] };
-
-/** Extends a lease only if it is still ours (compare and extend, atomically). */
-const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
-/** Deletes a lease only if it is still ours. */
-const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
-
-/**
- * Takes a token from a bucket (`TokenBucket` in limits.ts: ARGV[2] tokens at most, refilled at
- * ARGV[1] a millisecond, full when absent): 0, else the milliseconds until one is there. The key
- * expires once the bucket would be full again.
- */
-const TAKE = `
-local rate = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local time = redis.call("time")
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-local held = redis.call("hmget", KEYS[1], "tokens", "at")
-local tokens = burst
-if held[1] then tokens = math.min(burst, tonumber(held[1]) + math.max(0, now - tonumber(held[2])) * rate) end
-local wait = 0
-if tokens >= 1 then tokens = tokens - 1 else wait = math.ceil((1 - tokens) / rate) end
-redis.call("hset", KEYS[1], "tokens", tostring(tokens), "at", tostring(now))
-redis.call("pexpire", KEYS[1], math.ceil((burst - tokens) / rate) + 1000)
-return wait`;
-
-/** How long a shared rate limit waits for Redis before counting in this process. */
-const RATE_TIMEOUT_MS = 250;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error as Error);
-      },
-    );
-  });
-}
+export type { ClusterOptions } from "./cluster-redis.ts";
 
 export class Cluster implements Coordinator {
   /** This process, as the others address it. */
@@ -388,24 +325,7 @@ export class Cluster implements Coordinator {
    * reached, this process's own `local` ones count instead (each process then allows its own).
    */
   buckets(name: string, perMinute: number, local: KeyedBuckets): Buckets {
-    let failing = false;
-    return {
-      take: async (key: string) => {
-        try {
-          // Redis down: count here at once, instead of holding a log-in through ioredis's reconnection
-          // attempts (2–12 s each, issue 24); a slow answer counts here too.
-          if (this.cmd.status !== "ready") throw new Error(`the connection is ${this.cmd.status}`);
-          const answer = this.cmd.eval(TAKE, 1, `${this.prefix}rate:${name}:${key}`, perMinute / 60_000, perMinute);
-          const wait = Number(await withTimeout(answer, RATE_TIMEOUT_MS));
-          failing = false;
-          return wait;
-        } catch (error) {
-          if (!failing) this.log(`cluster: rate limit ${name}: redis: ${(error as Error).message}; counting in this process`);
-          failing = true;
-          return local.take(key);
-        }
-      },
-    };
+    return sharedBuckets(this.cmd, `${this.prefix}rate:${name}:`, perMinute, local, (why) => this.log(`cluster: rate limit ${name}: redis: ${why}; counting in this process`));
   }
 
   // ------------------------------------------------------------ reviews

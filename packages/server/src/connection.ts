@@ -157,7 +157,10 @@ class Connection {
     this.send({ type: "error", code, message, ref, ...(params ? { params } : {}) });
   }
 
-  /** A hub refusal goes back as its code; anything else is logged and answered `internal`. */
+  /**
+   * The one place a refusal becomes an `error` message: a hub refusal (the engine's, the table's,
+   * storage's) goes back as its code; anything else is logged and answered `internal`.
+   */
   private refuseError(error: unknown, ref: string | null, what: string): void {
     if (error instanceof HubError) return this.refuse(error.code, error.message, ref, error.params);
     this.log.error({ err: error }, what);
@@ -225,11 +228,7 @@ class Connection {
                 this.log.info({ table: tableId, viewer: sub.viewer }, "ws hello");
                 if (this.closed) this.onClose();
               },
-              (error: unknown) => {
-                if (error instanceof HubError) return this.refuse(error.code, error.message, null, error.params);
-                this.log.error({ err: error }, "hello failed");
-                return this.refuse("internal", "internal error", null);
-              },
+              (error: unknown) => this.refuseError(error, null, "hello failed"),
             );
           this.attaching = attaching.finally(() => (this.attaching = null));
           return;
@@ -264,11 +263,7 @@ class Connection {
           if (!this.attached || typeof this.attached.sub.viewer !== "number") return this.refuse("not-authorized", "only a seated player may ask for a hint (hello with its token)", ref);
           hub.hint(this.attached.tableId, this.attached.sub.viewer).then(
             ({ version, unit, review }) => this.send({ type: "hint", ref, version, unit, review }),
-            (error: unknown) => {
-              if (error instanceof HubError) return this.refuse(error.code, error.message, ref, error.params);
-              this.log.error({ err: error }, "hint failed");
-              return this.refuse("internal", "internal error", ref);
-            },
+            (error: unknown) => this.refuseError(error, ref, "hint failed"),
           );
           return;
         }
@@ -277,11 +272,7 @@ class Connection {
           if (!this.attached || typeof this.attached.sub.viewer !== "number") return this.refuse("not-authorized", "only a seated player may take its seat back", ref);
           hub.reclaim(this.attached.tableId, this.attached.sub.viewer).then(
             (version) => this.send({ type: "ack", ref, version }),
-            (error: unknown) => {
-              if (error instanceof HubError) return this.refuse(error.code, error.message, ref, error.params);
-              this.log.error({ err: error }, "reclaim failed");
-              return this.refuse("internal", "internal error", ref);
-            },
+            (error: unknown) => this.refuseError(error, ref, "reclaim failed"),
           );
           return;
         }
@@ -294,19 +285,13 @@ class Connection {
               this.send({ type: "ack", ref, version });
               metrics.ackLatency.observe((performance.now() - arrived) / 1000);
             },
-            (error: unknown) => {
-              if (error instanceof HubError) return this.refuse(error.code, error.message, ref, error.params);
-              this.log.error({ err: error }, "act failed");
-              return this.refuse("internal", "internal error", ref);
-            },
+            (error: unknown) => this.refuseError(error, ref, "act failed"),
           );
           return;
         }
       }
     } catch (error) {
-      if (error instanceof HubError) return this.refuse(error.code, error.message, null, error.params);
-      this.log.error({ err: error }, "message failed");
-      return this.refuse("internal", "internal error", null);
+      return this.refuseError(error, null, "message failed");
     }
   }
 }

@@ -43,7 +43,7 @@ async function sequence(url: string, port: number, died: () => boolean): Promise
     if (changed.status !== 200 || !changed.cookie) return acked;
     acked.replaced = acked.cookies[0]!;
     acked.cookies[0] = changed.cookie;
-    const table = await post(url, "/api/tables", { game: "bidding", options: { hand: 1 }, seats: [{ kind: "open" }, { kind: "open" }] });
+    const table = await post(url, "/api/tables", { game: "bidding", options: { hand: 2 }, seats: [{ kind: "open" }, { kind: "open" }] });
     if (table.status !== 200) return acked;
     acked.tableId = table.body.table.id;
     for (const cookie of acked.cookies) {

@@ -5,7 +5,8 @@
 // `signUp` and `takeSeat` are the flows of two players at one table; `autoplay` plays this seat
 // through the page (DOM clicks only).
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -449,4 +450,20 @@ export async function expectPageFits(page: Page, what: string): Promise<void> {
   expect(fit.scrollWidth, `${what}: page width`).toBeLessThanOrEqual(fit.clientWidth);
   expect(fit.cut, `${what}: text cut`).toEqual([]);
   expect(fit.sideways, `${what}: sideways scrolling`).toEqual([]);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const axeRouted = new WeakSet<Page>();
+
+/**
+ * Puts axe-core in the page as a script of the page's own origin (a route of the test's): the
+ * page runs under its Content-Security-Policy, whose `script-src 'self'` refuses an inline one.
+ */
+export async function injectAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => "axe" in window)) return;
+  if (!axeRouted.has(page)) {
+    axeRouted.add(page);
+    await page.route("**/__e2e/axe.min.js", (route) => route.fulfill({ body: AXE_SOURCE, contentType: "application/javascript" }));
+  }
+  await page.addScriptTag({ url: "/__e2e/axe.min.js" });
 }

@@ -4,11 +4,9 @@
 // line clamp (card faces, a 16-character name), and the French pages' visible text follows French
 // typography (elision before the player's name, no-break spaces); a spectator never reads a prompt
 // addressed to the player ("Jouez une carte…").
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { ARTIFACTS, GAMES_AGAINST_BOTS, PHONE, checkPageFits, createTable, createTableAsAccount, describeE2E, playByBoard, signUp } from "../e2e/harness.ts";
+import { ARTIFACTS, GAMES_AGAINST_BOTS, PHONE, checkPageFits, createTable, createTableAsAccount, describeE2E, playByBoard, signUp, injectAxe } from "../e2e/harness.ts";
 import { frenchTypographyFaults } from "./support/typography.ts";
 
 /** 16 characters, starting with a vowel ("d’Eleonore…" in French); new at each try (a retry signs up again). */
@@ -28,11 +26,10 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Serious and critical axe-core violations on the page as it is now. */
 async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  await injectAxe(page);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
@@ -101,8 +98,10 @@ describeE2E("every page at 375 px, in French and in English", (env) => {
       }
       await page.locator('[data-testid="outcome"]').waitFor({ timeout: 30_000 });
       await both(`${game} at the end`, tableUrl);
-      // A finished rated table shows each rating after the match, not the one it began with.
-      const rated = await page.locator(".seats li.me", { hasText: "→" }).waitFor({ timeout: 15_000 }).then(() => true, () => false);
+      // A finished rated table shows each rating after the match, not the one it began with; one
+      // resigned before the player made two decisions of their own is aborted, and says so instead.
+      const aborted = (await page.getByTestId("aborted").count()) > 0;
+      const rated = aborted || (await page.locator(".seats li.me", { hasText: "→" }).waitFor({ timeout: 15_000 }).then(() => true, () => false));
       if (!rated) misfits.push(`${game} at the end: no rating after the match beside my name (${await page.locator(".seats li.me").textContent()})`);
     }
     await watching.close();

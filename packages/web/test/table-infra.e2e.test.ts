@@ -14,9 +14,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
-import { ARTIFACTS, autoplay, createTable, describeE2E, GAMES_AGAINST_BOTS } from "../e2e/harness.ts";
+import { ARTIFACTS, autoplay, createTable, describeE2E, GAMES_AGAINST_BOTS, injectAxe } from "../e2e/harness.ts";
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 /** The initial JavaScript budget, gzipped (issue #14). */
 const BUDGET_BYTES = 250 * 1024;
 
@@ -29,7 +28,7 @@ interface AxeViolation {
 
 /** Serious and critical axe-core violations on the whole page as it is now, boards included ("rule: selector, …"). */
 async function axeFindings(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  await injectAxe(page);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
     // Contrast is judged on the settled page: a card fading in (opacity rising) is not what a reader reads.

@@ -7,7 +7,7 @@
 // storage is back. Its parts: `Audience` (subscribers and what each viewer is sent), `Scheduler`
 // (clocks, grace periods, bots), `TableChat`, `Replica` (owned here or followed, cluster.ts); the
 // changes beyond an act (join, cancel, seat → bot, resign, reclaim, rematch) are in changes.ts.
-import { removeResigned, replayRemovals, waitingSeats, type AnyGame, type Decision } from "@grimoire/engine";
+import { act, removeResigned, replayRemovals, waitingSeats, type AnyGame, type Decision } from "@grimoire/engine";
 import type { BotRunner } from "../bots.ts";
 import type { ActorKind, ServerOut, TableInfo, WireViewer } from "../protocol.ts";
 import { FencedError, isUniqueViolation, StaleRowError, type LoggedAction, type Storage, type TableRecord } from "../storage.ts";
@@ -263,13 +263,12 @@ export class TableActor {
     if (by === "player" && isResigned(this.record, seat)) throw new HubError("already-resigned", "this seat has resigned: a bot plays it out");
     if (expectedVersion !== null && expectedVersion !== this.version) throw new HubError("not-your-turn", "stale decision");
     const decision: Decision = game.decision(this.state);
-    if (decision.type === "over") throw new HubError("game-over", "the game is over");
-    if (!waitingSeats(decision).includes(seat)) throw new HubError("not-your-turn", `seat ${seat} has nothing to decide now`);
-    const parsed = game.parseAction(this.state, seat, raw);
-    if (!parsed.ok) throw new HubError(parsed.error.code, parsed.error.message);
-    // On a copy: if the write fails, the match in memory is as it was.
+    // The engine's `act` is the one check of whose turn it is and of the action itself; its refusal
+    // (a value) becomes the table's. On a copy: if the write fails, the match in memory is as it was.
     const state = game.clone(this.state);
-    const events = game.apply(state, seat, parsed.value);
+    const played = act(game, state, seat, raw);
+    if (!played.ok) throw new HubError(played.error.code, played.error.message);
+    const events = played.value;
     const version = this.version + 1;
     // Resigned seats the game's rules take out, once they have nothing to decide (Game.resign).
     const removal = removeResigned(game, state, this.record.meta.resigned, version);

@@ -257,6 +257,7 @@ export const en = {
     more: "Next ranks ({left, number} more)",
     bot: "Bot ({level})",
     provisional: "provisional: fewer than 10 rated games",
+    provisionalMark: "?",
     minimum: "Players appear here after 5 rated games; a rating marked ? is provisional (fewer than 10).",
   },
   review: {

@@ -259,6 +259,7 @@ export const fr: Texts = {
     more: "Rangs suivants (encore {left, number})",
     bot: "Robot ({level})",
     provisional: "provisoire : moins de 10 parties classées",
+    provisionalMark: " ?",
     minimum: "Un joueur figure ici après 5 parties classées ; des points suivis de « ? » sont provisoires (moins de 10 parties).",
   },
   review: {

@@ -69,7 +69,7 @@ export function Leaderboard({ game }: { game: string }) {
                   {ratingText(i18n.language, p.rating.ordinal)}
                   {p.rating.provisional && (
                     <abbr className="provisional" title={t("leaderboard.provisional")}>
-                      ?
+                      {t("leaderboard.provisionalMark")}
                     </abbr>
                   )}
                 </td>

@@ -59,7 +59,7 @@ export function Profile({ name }: { name: string }) {
               <span className="rating" data-testid="profile-rating">{t("profile.rating", { rating: ratingText(i18n.language, g.rating.ordinal) })}
                 {g.rating.provisional && (
                   <abbr className="provisional" title={t("leaderboard.provisional")}>
-                    ?
+                    {t("leaderboard.provisionalMark")}
                   </abbr>
                 )}
               </span>
