@@ -2,7 +2,7 @@
 // controls (cancel, seat → bot) and "your tables". It finds each table in the directory and hands
 // the change to its actor (tables/changes.ts), or to its owner on another process.
 import { randomBytes } from "node:crypto";
-import { botNames, waitingSeats } from "@grimoire/engine";
+import { botNames, waitingSeats, describeIssues } from "@grimoire/engine";
 import type { BotLevel, MyTable, TableInfo } from "./protocol.ts";
 import { createTableSchema } from "./protocol.ts";
 import { botKey } from "./ratings.ts";
@@ -25,7 +25,7 @@ export class Lobby {
   async create(raw: unknown, owner = "", creator: Account | null = null): Promise<{ table: TableInfo; creatorToken: string }> {
     const { clock, storage } = this.tables;
     const parsed = createTableSchema.safeParse(raw);
-    if (!parsed.success) throw new HubError("bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
+    if (!parsed.success) throw new HubError("bad-message", describeIssues(parsed.error));
     const request = parsed.data;
     const game = this.tables.findGame(request.game);
     if (!game) throw new HubError("unknown-game", `unknown game "${request.game}"`);
@@ -33,7 +33,7 @@ export class Lobby {
       throw new HubError("bad-seats", `${game.title} is for ${game.minSeats}–${game.maxSeats} players, got ${request.seats.length}`, { min: game.minSeats, max: game.maxSeats });
     }
     const options = game.optionsSchema.safeParse(request.options);
-    if (!options.success) throw new HubError("bad-options", options.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
+    if (!options.success) throw new HubError("bad-options", describeIssues(options.error));
     const seed = randomBytes(16).toString("hex");
     // Distinct names for the table's bots (their level is worded by each client).
     const names = botNames(request.seats.length, randomBytes(1)[0]!);

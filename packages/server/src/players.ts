@@ -3,6 +3,7 @@
 // @fastify/cookie; bodies are JSON only (the server refuses other content types), which with
 // SameSite keeps other sites from posting here in a player's name.
 import type { AnyGame } from "@grimoire/engine";
+import { describeIssues } from "@grimoire/engine";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { findAccount, hashPassword, newPlayerId, newSessionToken, parseAccountName, parsePassword, SESSION_COOKIE, SESSION_DAYS, verifyPassword } from "./accounts.ts";
@@ -36,7 +37,7 @@ function ratingInfo(r: { mu: number; sigma: number; played: number }): RatingInf
 }
 
 function badMessage(error: z.ZodError): HubError {
-  return new HubError("bad-message", error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
+  return new HubError("bad-message", describeIssues(error));
 }
 
 export interface PlayerRoutes {

@@ -11,6 +11,7 @@
 // comes back sends the last version it saw (`since`) and receives what it missed, or a
 // full `sync` when that is simpler. Stable: extend only additively.
 import type { Message, ReviewedDecision, ReviewUnit } from "@grimoire/engine";
+import { describeIssues } from "@grimoire/engine";
 import { z } from "zod";
 
 // The vocabulary (error codes, bot levels, modes, chat channels and limits, a seat request): vocabulary.ts.
@@ -285,7 +286,7 @@ export function parseClientIn(frame: string): { ok: true; value: ClientIn } | { 
   }
   const parsed = clientInSchema.safeParse(raw);
   if (!parsed.success) {
-    const message = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+    const message = describeIssues(parsed.error);
     return { ok: false, error: { code: "bad-message", message } };
   }
   return { ok: true, value: parsed.data };

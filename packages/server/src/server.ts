@@ -10,6 +10,8 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AnyGame } from "@grimoire/engine";
+import { describeIssues } from "@grimoire/engine";
+import type { z } from "zod";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import fastifyCookie from "@fastify/cookie";
@@ -305,9 +307,9 @@ function pageOf(query: unknown): { limit: number; offset: number } {
 }
 
 /** A request body through its schema, or a `bad-message` naming what is wrong. */
-function parseBody<T>(schema: { safeParse(raw: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } }, raw: unknown): T {
+function parseBody<T>(schema: z.ZodType<T>, raw: unknown): T {
   const parsed = schema.safeParse(raw ?? {});
-  if (!parsed.success) throw new HubError("bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
+  if (!parsed.success) throw new HubError("bad-message", describeIssues(parsed.error));
   return parsed.data;
 }
 
@@ -402,7 +404,7 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
     const id = tableIdOf(request);
     throttle(joins, request.ip, "joins", limits.joinsPerMinute);
     const parsed = joinTableSchema.safeParse(request.body ?? {});
-    if (!parsed.success) return sendError(reply, "bad-message", parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; "));
+    if (!parsed.success) return sendError(reply, "bad-message", describeIssues(parsed.error));
     const name = parseDisplayName(parsed.data.name);
     if (!name.ok) return sendError(reply, name.error.code, name.error.message, name.error.params);
     // Logged in, the seat is the account's (its name), and reachable from its other browsers;
