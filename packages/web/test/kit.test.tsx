@@ -153,6 +153,18 @@ describe("Face", () => {
       expect(low.classList.contains("over")).toBe(true);
       expect(low.style.getPropertyValue("--popover-top")).toBe(`${146 - 600}px`);
     });
+
+    it("over the face, within the screen, when the face is scrolled partly above the screen's top", () => {
+      // face −40–60, popover 368 high under it: 66–434, fits below; a face further up puts its top above the screen
+      const fits = openAt({ top: -40, left: 50, width: 90, height: 100 }, { width: 280, height: 368 });
+      expect(fits.classList.contains("over")).toBe(false);
+      cleanup();
+      // face −120 to −20: popover −14–354 (the e2e found one at −21): pulled down to start 4 px below the top
+      const tip = openAt({ top: -120, left: 50, width: 90, height: 100 }, { width: 280, height: 368 });
+      expect(tip.classList.contains("above")).toBe(false);
+      expect(tip.classList.contains("over")).toBe(true);
+      expect(tip.style.getPropertyValue("--popover-top")).toBe(`${4 + 120}px`);
+    });
   });
 
   it("sayAround cuts a sentence around the words shown, or says it all first", () => {

@@ -53,7 +53,7 @@ const POPOVER_GAP = 6;
  * Keeps an open popover inside the viewport: centred under its face by the stylesheet, it is slid
  * sideways when it would cross the left or right edge (a face near the edge of a phone's screen),
  * shown above the face when there is no room below but room above, and over the face when there
- * is room on neither side.
+ * is room on neither side or the face is partly scrolled above the screen.
  */
 function keepInViewport(popover: HTMLElement): void {
   const viewWidth = document.documentElement.clientWidth || window.innerWidth;
@@ -65,13 +65,17 @@ function keepInViewport(popover: HTMLElement): void {
   else if (box.right > viewWidth - POPOVER_MARGIN) dx = viewWidth - POPOVER_MARGIN - box.right;
   if (dx !== 0) popover.style.setProperty("--popover-dx", `${Math.round(dx)}px`);
   const face = popover.parentElement?.getBoundingClientRect();
-  if (!face || box.bottom <= viewHeight - POPOVER_MARGIN) return;
-  if (face.top - box.height - POPOVER_GAP >= POPOVER_MARGIN) {
+  if (!face) return;
+  const overflowsBelow = box.bottom > viewHeight - POPOVER_MARGIN;
+  // A face scrolled partly above the screen puts the popover under it above the screen's top too.
+  const overflowsAbove = box.top < POPOVER_MARGIN;
+  if (!overflowsBelow && !overflowsAbove) return;
+  if (overflowsBelow && face.top - box.height - POPOVER_GAP >= POPOVER_MARGIN) {
     popover.classList.add("above");
     return;
   }
-  // Room on neither side (a long rule text under a card mid-screen on a phone): over the face,
-  // centred on it as far as the viewport allows.
+  // Room on neither side (a long rule text under a card mid-screen on a phone), or a face half off
+  // the top: over the face, centred on it as far as the viewport allows.
   const top = Math.max(POPOVER_MARGIN, Math.min(face.top + face.height / 2 - box.height / 2, viewHeight - POPOVER_MARGIN - box.height));
   popover.style.setProperty("--popover-top", `${Math.round(top - face.top)}px`);
   popover.classList.add("over");
