@@ -137,7 +137,23 @@ export function Face({
   const id = useId();
   const popover = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
-    if (open && popover.current) keepInViewport(popover.current);
+    const element = popover.current;
+    if (!open || !element) return;
+    keepInViewport(element);
+    // A focus scrolls its face into view after this runs, and a page may scroll while the popover is
+    // open: placed again from scratch then, so it never stays where the face used to be.
+    const again = () => {
+      element.classList.remove("above", "over");
+      element.style.removeProperty("--popover-top");
+      element.style.removeProperty("--popover-dx");
+      keepInViewport(element);
+    };
+    const frame = requestAnimationFrame(again);
+    window.addEventListener("scroll", again, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", again);
+    };
   }, [open]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pressed = useRef(false);
