@@ -4,37 +4,14 @@
 import type { AnyGame } from "@grimoire/engine";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BotRunner } from "../src/bots.ts";
-import { HubError, sha256, type Clock, type Subscriber } from "../src/hub.ts";
+import { HubError, sha256, type Subscriber } from "../src/hub.ts";
 import type { ServerOut, WireViewer } from "../src/protocol.ts";
 import type { LoggedAction, Storage, TableRecord } from "../src/storage.ts";
 import { TableActor } from "../src/tables/TableActor.ts";
 import { TableDirectory } from "../src/tables/TableDirectory.ts";
 import { games } from "./support/catalog.ts";
+import { ManualClock } from "./support/harness.ts";
 import { sqliteBackend, tableRecord, type Backend } from "./support/stores.ts";
-
-/** Time that moves only when the test says so. */
-class FakeClock implements Clock {
-  private time = 1_000_000;
-  private timers: { at: number; fn: () => void; id: number }[] = [];
-  private nextId = 1;
-  now(): number {
-    return this.time;
-  }
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = this.nextId++;
-    this.timers.push({ at: this.time + ms, fn, id });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.timers = this.timers.filter((t) => t.id !== handle);
-  }
-  advance(ms: number): void {
-    this.time += ms;
-    const due = this.timers.filter((t) => t.at <= this.time);
-    this.timers = this.timers.filter((t) => t.at > this.time);
-    for (const t of due) t.fn();
-  }
-}
 
 /** A subscriber that keeps every message it is sent. */
 interface Recorder extends Subscriber {
@@ -72,7 +49,7 @@ let refusing = false;
 let appended: LoggedAction[];
 /** A write waits for this, when set (to see what happens before a write lands). */
 let gate: Promise<void> | null;
-let clock: FakeClock;
+let clock: ManualClock;
 let directory: TableDirectory;
 
 beforeEach(async () => {
@@ -98,7 +75,7 @@ beforeEach(async () => {
       return (value as (...args: unknown[]) => unknown).bind(target);
     },
   });
-  clock = new FakeClock();
+  clock = new ManualClock();
   directory = new TableDirectory(storage, games, firstBot, clock, () => {});
 });
 
