@@ -341,6 +341,9 @@ class WriterThread {
   async close(): Promise<void> {
     await this.ready.catch(() => {});
     if (this.dead) return;
+    // Kept in the process's liveness until it answers: idle, it is unref'd, and a process with
+    // nothing else to do would otherwise exit mid-close (the soak's exit 13, an unsettled await).
+    this.worker.ref();
     await new Promise<void>((resolve) => {
       this.closed = resolve;
       this.post({ type: "close" });
