@@ -313,11 +313,11 @@ describe("fencing: random pauses and kills", () => {
           const joined = await http(on, "POST", `/api/tables/${id}/join`, { name: `H${seat}`, seat });
           if (joined.status !== 200) return;
           const player = new Roaming(`m${n}-p${seat}`, game, id, joined.body.token as string, c.ports(seat + n), 100 * n + seat);
-          // CHAOS_THINK_MS: humans who take their time, so that matches are still being played when
-          // processes are paused or killed. At 300 ms, 3 runs of 4 left one abracadawhat match stuck
-          // (a seat's act never answered; see the report on branch cluster): not diagnosed yet, so
-          // the default run plays at once, and mostly pauses owners of finished, watched tables.
-          player.thinkMs = Number(process.env.CHAOS_THINK_MS ?? 0);
+          // Humans who take their time (CHAOS_THINK_MS, 300 ms by default), so that matches are still
+          // being played when processes are paused or killed. (A match once stuck here was the test's
+          // player: it waited for the very message it started thinking from, and a takeover's sync of
+          // the same version replaced it; roaming.ts compares versions now.)
+          player.thinkMs = Number(process.env.CHAOS_THINK_MS ?? 300);
           players.push(player);
         }
       }

@@ -128,10 +128,13 @@ export class Roaming {
     if (this.thinkMs > 0) {
       this.acted = latest.version;
       // Still the same decision on the same connection once it has thought (a newer decision, or
-      // the sync of a new connection, is answered by its own call).
+      // the sync of a new connection, is answered by its own call). Compared by version, not by
+      // message: a process may send the same version again (a sync with a new deadline after a
+      // takeover), and a thinker that waited for the very message it started from never acted.
       const ws = this.ws;
       setTimeout(() => {
-        if (this.latest === latest && this.ws === ws && this.playing && !this.over) this.act(this.choose(latest));
+        const now = this.latest;
+        if (now && now.version === latest.version && this.ws === ws && this.playing && !this.over && now.decision.seats.includes(seat)) this.act(this.choose(now));
       }, this.thinkMs);
       return;
     }
