@@ -16,6 +16,8 @@ export interface ClusterOptions {
   /** How long a forwarded change waits for the owner's answer. */
   forwardTimeoutMs?: number;
   log?: (line: string) => void;
+  /** Counts calls forwarded to another process and tables handed over (metrics.ts). */
+  counters?: { forwarded(): void; handedOver(): void };
 }
 
 export type TableMessage =
@@ -27,10 +29,13 @@ export type InboxMessage =
   | { kind: "call"; id: string; from: string; request: OwnerCall }
   | { kind: "reply"; id: string; ok: true; value: unknown }
   | { kind: "reply"; id: string; ok: false; error: { code: ErrorCode; message: string; params?: ErrorParams } }
-  | { kind: "presence"; from: string; table: string; seats: number[] };
+  | { kind: "presence"; from: string; table: string; seats: number[] }
+  | { kind: "handover"; from: string; table: string; lease: string };
 
 /** Extends a lease only if it is still ours (compare and extend, atomically). */
 export const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
+/** Gives a lease to another process (ARGV[2], for ARGV[3] ms) only if it is still ours. */
+export const TRANSFER = `if redis.call("get", KEYS[1]) == ARGV[1] then redis.call("set", KEYS[1], ARGV[2], "PX", ARGV[3]) return 1 else return 0 end`;
 /** Deletes a lease only if it is still ours. */
 export const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 

@@ -21,16 +21,21 @@
 //   The owner's chat messages go the same way, each process sending them to its clients who may read them.
 // - each process's inbox `<prefix>node:<id>`: the changes a process's clients ask for a table it
 //   does not own, forwarded to the owner (`OwnerCall`: acts, joins, chat, resign, reclaim, rematch,
-//   the creator's cancel and seat → bot), the owner's answers, and the seats connected to each
-//   process (the owner's grace periods count them).
+//   the creator's cancel and seat → bot; cluster-calls.ts), the owner's answers, and the seats
+//   connected to each process (the owner's grace periods count them). Ownership follows the
+//   clients: an owner none of whose clients watch a table hands it (its lease, atomically) to a
+//   process where its seats are connected, so that forwarding is the exception behind a load
+//   balancer that sends a table's clients to one process.
 // - the log-in rate limits (`<prefix>rate:<name>:<key>`): one token bucket per address and per
 //   account name for all the processes, taken atomically by a script on Redis's clock.
 // - a claim per review being computed (`<prefix>review:<table>/<seat>`, a lease renewed with the
 //   tables', its progress beside it): one process computes it, the others answer with its progress.
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { RELEASE, RENEW, sharedBuckets, type ClusterOptions, type InboxMessage, type TableMessage } from "./cluster-redis.ts";
+import { PendingCalls, replyTo } from "./cluster-calls.ts";
+import { RELEASE, RENEW, TRANSFER, sharedBuckets, type ClusterOptions, type InboxMessage, type TableMessage } from "./cluster-redis.ts";
 import { HubError, type Coordinator, type Hub, type OwnerCall, type ReviewClaim } from "./hub.ts";
+import { isMoved, movedError } from "./tables/types.ts";
 import type { Buckets, KeyedBuckets } from "./limits.ts";
 import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.ts";
 
@@ -41,7 +46,6 @@ export class Cluster implements Coordinator {
   readonly node = randomBytes(6).toString("hex");
   private readonly prefix: string;
   private readonly leaseMs: number;
-  private readonly forwardTimeoutMs: number;
   private readonly log: (line: string) => void;
   private readonly cmd: Redis;
   private readonly sub: Redis;
@@ -53,11 +57,14 @@ export class Cluster implements Coordinator {
   private readonly reviews = new Map<string, string>();
   /** When the leases were last all renewed (past `leaseMs` without it, this process owns nothing). */
   private renewedAt = Date.now();
-  private readonly calls = new Map<string, { table: string; owner: string; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly calls: PendingCalls;
   /** The table channels subscribed to: since when, and the subscription (resolved once Redis confirmed it). */
   private readonly channels = new Map<string, { since: number; ready: Promise<void>; failed: boolean }>();
   /** The last process that announced it took each table over (a stale owner's later words are ignored). */
   private readonly announced = new Map<string, string>();
+  /** Tables being handed over from here. */
+  private readonly handing = new Set<string>();
+  private readonly counters: NonNullable<ClusterOptions["counters"]>;
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping = false;
   private closed = false;
@@ -69,8 +76,9 @@ export class Cluster implements Coordinator {
   ) {
     this.prefix = options.prefix ?? "grimoire:";
     this.leaseMs = options.leaseMs ?? 3000;
-    this.forwardTimeoutMs = options.forwardTimeoutMs ?? 10_000;
+    this.calls = new PendingCalls(options.forwardTimeoutMs ?? 10_000);
     this.log = options.log ?? (() => {});
+    this.counters = options.counters ?? { forwarded: () => {}, handedOver: () => {} };
     const redis = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
     this.cmd = new Redis(options.redisUrl, redis);
     this.sub = new Redis(options.redisUrl, redis);
@@ -120,6 +128,11 @@ export class Cluster implements Coordinator {
     const value = `${this.node}:${randomBytes(6).toString("hex")}`;
     const taken = await this.cmd.set(this.leaseKey(table), value, "PX", this.leaseMs, "NX");
     if (taken !== "OK") return false;
+    return this.hold(table, value);
+  }
+
+  /** A lease just taken (or handed to this process): held, with a new epoch of the table. */
+  private async hold(table: string, value: string): Promise<boolean> {
     this.leases.set(table, value);
     // The owner listens too: once it steps down, it follows.
     await this.watch(table);
@@ -161,7 +174,7 @@ export class Cluster implements Coordinator {
       // Epochs of tables no longer in memory here: nothing of this process writes them any more.
       for (const table of [...this.epochs.keys()]) if (!this.leases.has(table) && !this.hub.holds(table)) this.epochs.delete(table);
       this.tidyChannels();
-      await this.abandonCalls();
+      await this.calls.abandon((table) => this.ownerOf(table));
       await this.forgetDeadNodes();
       const playing = await this.storage.listTables("playing");
       for (const record of playing) {
@@ -173,16 +186,6 @@ export class Cluster implements Coordinator {
       this.log(`cluster: sweep failed: ${(error as Error).message}`);
     } finally {
       this.sweeping = false;
-    }
-  }
-
-  /** Forwarded calls whose owner lost the table (it died): refused now rather than at their timeout. */
-  private async abandonCalls(): Promise<void> {
-    for (const [id, call] of [...this.calls]) {
-      if ((await this.ownerOf(call.table)) === call.owner || !this.calls.has(id)) continue;
-      this.calls.delete(id);
-      clearTimeout(call.timer);
-      call.reject(new HubError("unavailable", "the table changed hands before it answered; try again", { retryAfterMs: 500 }));
     }
   }
 
@@ -256,6 +259,36 @@ export class Cluster implements Coordinator {
     this.release(table).catch((error: Error) => this.log(`cluster: table ${table}: releasing its lease failed: ${error.message}`));
     // Stepped down (still held here, followed): the new owner, if any yet, learns who is connected here.
     this.hub.sendPresence(table);
+  }
+
+  /**
+   * Ownership follows the clients (so that forwarding is the exception): a table owned here that no
+   * client of this process watches, while seats are connected to `to` (a load balancer sends a
+   * table's clients to one process, deploy/nginx.conf), is handed to `to`. Its changes stop here
+   * first (Hub.handOver, in the table's queue), the lease passes to `to`, which takes a newer epoch
+   * and reads the log, as after any takeover; if `to` does not, the lease runs out and a sweep takes it.
+   */
+  private async handOver(table: string, to: string): Promise<void> {
+    const ours = this.leases.get(table);
+    if (ours === undefined || this.handing.has(table) || this.closed) return;
+    this.handing.add(table);
+    try {
+      // The lease passes straight to `to` (no moment without one, when any sweep could take it).
+      const theirs = `${to}:${randomBytes(6).toString("hex")}`;
+      if (!(await this.hub.handOver(table, async () => (await this.cmd.eval(TRANSFER, 1, this.leaseKey(table), ours, theirs, this.leaseMs)) === 1))) return;
+      this.counters.handedOver();
+      this.log(`cluster: table ${table}: handed over to ${to}, where its clients are`);
+      // Not heard (it died): the lease runs out and a sweep takes the table, as after any death.
+      await this.cmd.publish(this.inbox(to), JSON.stringify({ kind: "handover", from: this.node, table, lease: theirs } satisfies InboxMessage));
+    } finally {
+      this.handing.delete(table);
+    }
+  }
+
+  /** A table handed over to this process (its lease is already this process's): taken up. */
+  private async takeHandover(table: string, lease: string): Promise<void> {
+    if (this.closed || this.hub.owns(table) || (await this.cmd.get(this.leaseKey(table))) !== lease) return;
+    if (await this.hold(table, lease)) await this.takeUp(table);
   }
 
   // ------------------------------------------------------------ per-table subscriptions
@@ -396,8 +429,23 @@ export class Cluster implements Coordinator {
     this.cmd.publish(`${this.prefix}table:${table}`, JSON.stringify(published)).catch((error: Error) => this.log(`cluster: publishing a chat message failed: ${error.message}`));
   }
 
-  /** To the owner; with no owner, this process takes the lease and does it itself. */
+  /**
+   * To the owner; with no owner, this process takes the lease and does it itself. Refused because
+   * the table changed hands meanwhile (nothing changed), asked again of its new owner for up to a lease.
+   */
   async forward(request: OwnerCall): Promise<unknown> {
+    const until = Date.now() + this.leaseMs;
+    for (;;) {
+      try {
+        return await this.forwardOnce(request);
+      } catch (error) {
+        if (!isMoved(error) || this.closed || Date.now() > until) throw error;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  }
+
+  private async forwardOnce(request: OwnerCall): Promise<unknown> {
     let owner: string | null;
     try {
       owner = await this.ownerOf(request.table);
@@ -410,25 +458,12 @@ export class Cluster implements Coordinator {
       throw new HubError("unavailable", "the server cannot reach its peers now, try again", { retryAfterMs: 1000 });
     }
     if (owner === this.node) return this.perform(request);
-    if (owner === null) throw new HubError("unavailable", "this table is changing hands, try again", { retryAfterMs: 500 });
-    const id = randomBytes(9).toString("base64url");
-    const answer = new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.calls.delete(id);
-        reject(new HubError("unavailable", "the table's process did not answer, try again", { retryAfterMs: 1000 }));
-      }, this.forwardTimeoutMs);
-      this.calls.set(id, { table: request.table, owner, resolve, reject, timer });
-    });
-    // The owner may answer before `publish` below resolves (two connections): handled from now on.
-    answer.catch(() => {});
+    if (owner === null) throw movedError("this table is changing hands, try again");
+    this.counters.forwarded();
+    const { id, answer } = this.calls.open(request.table, owner);
     const heard = await this.cmd.publish(this.inbox(owner), JSON.stringify({ kind: "call", id, from: this.node, request } satisfies InboxMessage));
-    if (heard === 0) {
-      // Nobody listens on the owner's inbox: it died, and its lease runs out soon; try again then.
-      const call = this.calls.get(id)!;
-      this.calls.delete(id);
-      clearTimeout(call.timer);
-      call.reject(new HubError("unavailable", "the table's process is gone; another takes it over in a moment, try again", { retryAfterMs: this.leaseMs }));
-    }
+    // Nobody listens on the owner's inbox: it died, and its lease runs out soon; try again then.
+    if (heard === 0) this.calls.fail(id, new HubError("unavailable", "the table's process is gone; another takes it over in a moment, try again", { retryAfterMs: this.leaseMs }));
     return answer;
   }
 
@@ -436,8 +471,10 @@ export class Cluster implements Coordinator {
     // The lease is ours but the table is still being taken up (its epoch, its log): wait for it
     // rather than refuse a change that arrives in those few milliseconds.
     const until = Date.now() + this.leaseMs;
-    while (!this.hub.owns(request.table) && this.leases.has(request.table) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    if (!this.hub.owns(request.table)) throw new HubError("unavailable", "this table moved to another process, try again", { retryAfterMs: 500 });
+    // Or handed to this process, its lease already ours in Redis, the handover message on its way.
+    const ours = async () => this.leases.has(request.table) || (await this.ownerOf(request.table)) === this.node;
+    while (!this.hub.owns(request.table) && Date.now() < until && (await ours())) await new Promise((r) => setTimeout(r, 20));
+    if (!this.hub.owns(request.table)) throw movedError();
     return this.hub.perform(request);
   }
 
@@ -451,30 +488,21 @@ export class Cluster implements Coordinator {
     switch (message.kind) {
       case "presence":
         this.hub.remotePresence(message.table, message.from, message.seats);
+        if (message.seats.length > 0 && this.hub.owns(message.table) && !this.hub.watched(message.table)) {
+          this.handOver(message.table, message.from).catch((error: Error) => this.log(`cluster: table ${message.table}: handing over failed: ${error.message}`));
+        }
         return;
-      case "reply": {
-        const call = this.calls.get(message.id);
-        if (!call) return;
-        this.calls.delete(message.id);
-        clearTimeout(call.timer);
-        if (message.ok) call.resolve(message.value);
-        else call.reject(new HubError(message.error.code, message.error.message, message.error.params));
+      case "handover":
+        this.takeHandover(message.table, message.lease).catch((error: Error) => this.log(`cluster: table ${message.table}: taking a handover failed: ${error.message}`));
         return;
-      }
+      case "reply":
+        this.calls.answered(message);
+        return;
       case "call": {
         const reply = (answer: InboxMessage) => this.cmd.publish(this.inbox(message.from), JSON.stringify(answer)).catch((error: Error) => this.log(`cluster: replying failed: ${error.message}`));
         this.perform(message.request).then(
-          (value) => reply({ kind: "reply", id: message.id, ok: true, value }),
-          (error: unknown) =>
-            reply({
-              kind: "reply",
-              id: message.id,
-              ok: false,
-              error:
-                error instanceof HubError
-                  ? { code: error.code, message: error.message, ...(error.params ? { params: error.params } : {}) }
-                  : { code: "internal", message: "internal error" },
-            }),
+          (value) => reply(replyTo(message.id, { ok: true, value })),
+          (error: unknown) => reply(replyTo(message.id, { ok: false, error })),
         );
         return;
       }
@@ -488,11 +516,7 @@ export class Cluster implements Coordinator {
     for (const table of [...this.leases.keys()]) await this.release(table).catch(() => {});
     for (const [key, value] of [...this.reviews]) await this.cmd.eval(RELEASE, 1, key, value).catch(() => {});
     this.reviews.clear();
-    for (const call of this.calls.values()) {
-      clearTimeout(call.timer);
-      call.reject(new HubError("unavailable", "the server is restarting", { retryAfterMs: 1000 }));
-    }
-    this.calls.clear();
+    this.calls.close();
     this.sub.disconnect();
     await this.cmd.quit().catch(() => this.cmd.disconnect());
   }

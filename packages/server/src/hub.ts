@@ -253,6 +253,22 @@ export class Hub {
     if (live?.owned) live.replica.disown();
   }
 
+  /**
+   * Stops owning a table that no client here watches, to hand it to where its clients are
+   * (cluster.ts): after any change in its queue, once `transfer` gave its lease away; false if it
+   * is watched here by then, or over, or the lease could not be given.
+   */
+  async handOver(tableId: string, transfer: () => Promise<boolean>): Promise<boolean> {
+    const live = this.tables.get(tableId);
+    if (!live?.owned) return false;
+    return live.serialize(async () => {
+      if (!live.owned || live.audience.subscribers.size > 0 || live.record.status === "over" || live.record.status === "cancelled") return false;
+      if (!(await transfer())) return false;
+      live.replica.disown();
+      return true;
+    });
+  }
+
   /** Another process's seats at a table owned here. */
   remotePresence(tableId: string, node: string, seats: readonly number[]): void {
     const live = this.tables.get(tableId);

@@ -26,6 +26,8 @@ export class Metrics {
   readonly refused: Counter<"code">;
   readonly botDecision: Histogram<"game" | "level">;
   readonly storageWrite: Histogram<"op">;
+  /** Several processes: calls forwarded to a table's owner, and tables handed to where their clients are. */
+  readonly cluster: { forwarded(): void; handedOver(): void };
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -60,6 +62,9 @@ export class Metrics {
       registers,
     });
     this.storageWrite = new Histogram({ name: "grimoire_storage_write_seconds", help: "Storage write latency, by operation", labelNames: ["op"], buckets: LATENCY_BUCKETS, registers });
+    const forwarded = new Counter({ name: "grimoire_forwarded_calls_total", help: "Several processes: changes forwarded to the process owning their table", registers });
+    const handedOver = new Counter({ name: "grimoire_tables_handed_over_total", help: "Several processes: tables this process handed to the process where their clients are", registers });
+    this.cluster = { forwarded: () => forwarded.inc(), handedOver: () => handedOver.inc() };
   }
 
   refuse(code: ErrorCode | string): void {

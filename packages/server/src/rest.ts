@@ -206,7 +206,7 @@ export interface LeaderboardResponse {
 
 /**
  * What a client needs to word an error in its own language: `retryAfterMs` (rate-limited,
- * unavailable), `max` (a length or a count), `reason` (bad-name).
+ * unavailable), `moved` (1: unavailable because the table changed hands, nothing changed: ask again at once), `max` (a length or a count), `reason` (bad-name).
  */
 export type ErrorParams = Readonly<Record<string, string | number>>;
 

@@ -177,7 +177,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   // The hub checks a spectator's chat name with `playerByNameKey`: it then finds look-alike accounts too.
   hub = new Hub(lookAlikeAccounts(written), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
   hub.maxReviewsRunning = limits.reviewsRunning;
-  cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, ...config.cluster, log }) : null;
+  cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, counters: metrics.cluster, ...config.cluster, log }) : null;
   if (cluster) await cluster.start();
   await hub.restore();
   const liveHub = hub;

@@ -17,7 +17,7 @@ import { logMessage, overMessage, sync, update } from "./projections.ts";
 import { Replica } from "./Replica.ts";
 import { Scheduler } from "./Scheduler.ts";
 import { TableChat } from "./TableChat.ts";
-import { HubError, sha256, type Clock, type Coordinator, type Subscriber } from "./types.ts";
+import { HubError, movedError, sha256, type Clock, type Coordinator, type Subscriber } from "./types.ts";
 
 const MAX_CATCH_UP = 200;
 
@@ -53,7 +53,7 @@ export async function write(env: TableEnv, live: TableActor | null, what: string
       const why = error instanceof FencedError ? "taken over (a newer epoch)" : error instanceof StaleRowError ? "the row was changed by another owner" : `version ${live.version + 1} is already logged by another owner`;
       env.log(`table ${live.record.id}: ${why}; stepping down`);
       if (live.owned) live.replica.disown();
-      throw new HubError("unavailable", "this table moved to another process; nothing changed, try again", { retryAfterMs: 500 });
+      throw movedError("this table moved to another process; nothing changed, try again");
     }
     throw new HubError("unavailable", "the change could not be recorded (storage unavailable); nothing changed, try again");
   }
@@ -246,7 +246,7 @@ export class TableActor {
   /** An action from a seat's player (owned here); resolves to the version it produced. */
   act(seat: number, raw: unknown): Promise<number> {
     return this.serialize(() => {
-      if (!this.owned) throw new HubError("unavailable", "this table moved to another process, try again", { retryAfterMs: 500 });
+      if (!this.owned) throw movedError();
       return this.submit(seat, raw, "player", null);
     });
   }

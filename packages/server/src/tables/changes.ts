@@ -10,7 +10,7 @@ import type { SeatLink, SeatRecord, TableRecord, TableWrite } from "../storage.t
 import { deadlineAfter, endOf, isResigned, ratedEnd, refuseUnlessPlaying, tableLevel, withoutTakeover } from "./match.ts";
 import { sync } from "./projections.ts";
 import { TableActor } from "./TableActor.ts";
-import { HubError, sha256, type Account } from "./types.ts";
+import { HubError, movedError, sha256, type Account } from "./types.ts";
 
 /** Takes a seat; logged in (`account`), the seat is the account's: its name, and linked to it in the same write. */
 export function join(live: TableActor, raw: { name: string; seat?: number | undefined }, account: Account | null): Promise<{ table: TableInfo; seat: number; token: string }> {
@@ -19,7 +19,7 @@ export function join(live: TableActor, raw: { name: string; seat?: number | unde
   return live.serialize(async () => {
     await live.reconcile();
     if (live.record.status === "cancelled") throw new HubError("table-cancelled", "the creator cancelled this table");
-    if (!live.owned) throw new HubError("unavailable", "this table moved to another process, try again", { retryAfterMs: 500 });
+    if (!live.owned) throw movedError();
     if (live.record.status !== "open") throw new HubError("already-started", "the match has already started");
     const seats = live.record.seats;
     let seat: number;

@@ -37,6 +37,19 @@ export class HubError extends Error {
 }
 
 /**
+ * Several processes: the change reached a process that no longer (or not yet) owns the table;
+ * nothing changed. `moved: 1` lets a forwarding process (cluster.ts) ask the new owner at once.
+ */
+export function movedError(message = "this table moved to another process, try again"): HubError {
+  return new HubError("unavailable", message, { retryAfterMs: 500, moved: 1 });
+}
+
+/** Whether a refusal says the table changed hands (nothing changed: the change can go to its new owner). */
+export function isMoved(error: unknown): boolean {
+  return error instanceof HubError && error.params?.["moved"] === 1;
+}
+
+/**
  * Multi-process mode (cluster.ts). The hub calls it for tables it does not own, and tells it
  * what the owner wrote so the other processes follow.
  */
