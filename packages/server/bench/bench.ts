@@ -46,6 +46,9 @@ Options:
   --clients K      client processes per phase (2)
   --processes P    instead: the bot and hvh phases on 1, 2, … P processes on PostgreSQL and Redis
                    (BENCH_DATABASE_URL, BENCH_REDIS_URL)
+  --placement W    with --processes: \`table\` (a table's connections all to one process, as
+                   deploy/nginx.conf does; default) or \`spread\` (each connection to the next
+                   process: most changes forwarded to the owner)
   --json           print one JSON object instead of tables
   -h, --help       this help
 `;
@@ -60,6 +63,7 @@ const { values: flags } = parseArgs({
     idle: { type: "string" },
     clients: { type: "string" },
     processes: { type: "string" },
+    placement: { type: "string" },
     json: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -84,6 +88,8 @@ const FANOUT = option("fanout", 1000);
 const IDLE = option("idle", 1000);
 const CLIENTS = Math.max(1, option("clients", 2));
 const PROCESSES = option("processes", 0);
+const PLACEMENT = flags.placement ?? "table";
+if (PLACEMENT !== "table" && PLACEMENT !== "spread") throw new Error(`--placement takes table or spread, not ${PLACEMENT}`);
 const JSON_OUT = flags.json;
 const GAME = "abracadawhat";
 
@@ -269,7 +275,7 @@ function jobsFor(ports: number[], kind: "grimoire" | "echo", mode: "play" | "hvh
     .filter((m) => m > 0)
     .map((m, i): ClientJob => {
       const rotated = ports.map((_, k) => ports[(i + k) % ports.length]!);
-      return { port: rotated[0]!, ...(ports.length > 1 ? { ports: rotated } : {}), kind, mode, game: GAME, matches: m, spectators, seconds };
+      return { port: rotated[0]!, ...(ports.length > 1 ? { ports: rotated, placement: PLACEMENT } : {}), kind, mode, game: GAME, matches: m, spectators, seconds };
     });
 }
 
@@ -370,7 +376,7 @@ async function measureProcesses(n: number): Promise<ProcessesRow> {
 const cpu = cpus();
 const machine = { cpus: cpu.length, model: cpu[0]?.model ?? "?", memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10, node: process.version, load: Math.round(loadavg()[0]! * 100) / 100 };
 const machineLine = `Machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGiB.toFixed(1)} GiB, Node ${machine.node}, load ${machine.load.toFixed(2)}\n`;
-const options = { matches: MATCHES, spectators: SPECTATORS, tables: TABLES, seconds: SECONDS, fanout: FANOUT, idle: IDLE, clients: CLIENTS, processes: PROCESSES };
+const options = { matches: MATCHES, spectators: SPECTATORS, tables: TABLES, seconds: SECONDS, fanout: FANOUT, idle: IDLE, clients: CLIENTS, processes: PROCESSES, ...(PROCESSES > 0 ? { placement: PLACEMENT } : {}) };
 const ms = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : "—");
 const refusedText = (p: Phase) => `${p.errors}${p.errors > 0 ? ` (${Object.entries(p.refused).map(([code, n]) => `${code} ${n}`).join(", ")})` : ""}`;
 const met = (ok: boolean) => (ok ? "yes" : "**no**");

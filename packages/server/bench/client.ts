@@ -19,6 +19,12 @@ export interface ClientJob {
   table?: string;
   /** Several processes: the tables are created on `port`, the player and spectators connect round the others. */
   ports?: number[];
+  /**
+   * Several processes: `spread`, each connection to the next process (the worst case: most changes
+   * forwarded); `table`, a table's connections all to one process picked from its id, as the
+   * documented load-balancer rule does (deploy/nginx.conf).
+   */
+  placement?: "spread" | "table";
 }
 
 const job = JSON.parse(process.argv[2]!) as ClientJob;
@@ -28,10 +34,21 @@ const url = `ws://127.0.0.1:${job.port}/ws`;
 type Message = { type: string; [key: string]: unknown };
 
 let turn = 0;
-/** With several processes, each connection goes to the next one (the first to another than the table's creator). */
-function open(): Promise<WebSocket> {
+/** A table's process under the `table` placement: a hash of its id. */
+function hashed(table: string, count: number): number {
+  let h = 0;
+  for (const c of table) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h % count;
+}
+
+/**
+ * With several processes, each connection goes to the next one (the first to another than the
+ * table's creator), or with the `table` placement to its table's process.
+ */
+function open(table?: string): Promise<WebSocket> {
   const ports = job.ports;
-  const target = ports && ports.length > 1 ? `ws://127.0.0.1:${ports[++turn % ports.length]}/ws` : url;
+  const index = job.placement === "table" && table !== undefined && ports ? hashed(table, ports.length) : ++turn;
+  const target = ports && ports.length > 1 ? `ws://127.0.0.1:${ports[index % ports.length]}/ws` : url;
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(target);
     ws.once("open", () => resolve(ws));
@@ -58,9 +75,9 @@ async function playGrimoire(): Promise<void> {
     const created = await post("/api/tables", { game: job.game, seats: [{ kind: "open" }, { kind: "bot", level: "easy" }] });
     const id = created.table.id as string;
     const joined = await post(`/api/tables/${id}/join`, { name: "Bench" });
-    const spectators = await Promise.all(Array.from({ length: job.spectators }, open));
+    const spectators = await Promise.all(Array.from({ length: job.spectators }, () => open(id)));
     for (const s of spectators) s.send(JSON.stringify({ type: "hello", tableId: id }));
-    const ws = await open();
+    const ws = await open(id);
     await new Promise<void>((resolve) => {
       let sentAt = 0;
       let pendingRef: string | null = null;
@@ -117,7 +134,7 @@ async function playHumans(): Promise<void> {
     const id = created.table.id as string;
     const tokens: string[] = [];
     for (const seat of [0, 1]) tokens.push((await post(`/api/tables/${id}/join`, { name: `Bench${seat}`, seat })).token as string);
-    const sockets = await Promise.all([open(), open()]);
+    const sockets = await Promise.all([open(id), open(id)]);
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
         if (Date.now() >= until) finish();
