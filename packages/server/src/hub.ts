@@ -176,10 +176,29 @@ export class Hub {
    */
   async chat(tableId: string, sub: Subscriber, raw: { text: string; name?: string | undefined }): Promise<number> {
     const live = this.tables.live(tableId);
-    const draft = await live.chat.draft(sub, raw);
+    // Who writes: the connection's account, or the seat's; a guest by its address (moderation).
+    const author = sub.account ?? (typeof sub.viewer === "number" ? (live.record.seats[sub.viewer]?.player ?? null) : null);
+    const addressHash = this.chatGate?.(author, sub.address) ?? null;
+    const draft = { ...(await live.chat.draft(sub, raw)), author, addressHash };
     // Several processes: the owner numbers and stores it, and every process sends it to its own clients.
     if (!live.owned && this.coordinator) return forwardChange<number>(this.tables, live, { kind: "chat", table: tableId, draft });
     return live.chat.post(draft);
+  }
+
+  /**
+   * Moderation (moderation/service.ts): refuses a muted or banned writer (throws its HubError) and
+   * answers the guest's hashed address, kept with the message.
+   */
+  chatGate: ((author: string | null, address: string | undefined) => string | null) | null = null;
+
+  /** A moderator hid a message: it leaves the table's chat here (every process does the same). */
+  hideChat(tableId: string, messageId: number): void {
+    this.tables.get(tableId)?.chat.hide(messageId);
+  }
+
+  /** The account holding a seat of a table in memory, or null (a guest, a bot, not here). */
+  seatAccount(tableId: string, seat: number): string | null {
+    return this.tables.get(tableId)?.record.seats[seat]?.player ?? null;
   }
 
   /** A chat message the owner stored, on a process that follows the table. */
