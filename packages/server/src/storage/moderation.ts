@@ -247,8 +247,9 @@ export function fromFullChatRow(r: FullChatRow): ChatRecord {
     name: r.name,
     text: r.text,
     at: Number(r.at),
-    author: r.author,
-    addressHash: r.address_hash,
+    // Absent when unknown (a guest's author, an account's address, rows before migration 14).
+    ...(r.author !== null ? { author: r.author } : {}),
+    ...(r.address_hash !== null ? { addressHash: r.address_hash } : {}),
     ...(r.hidden === 1 || r.hidden === true ? { hidden: true } : {}),
   };
 }
