@@ -246,7 +246,11 @@ class Connection {
                 this.log.info({ table: tableId, viewer: sub.viewer }, "ws hello");
                 if (this.closed) this.onClose();
               },
-              (error: unknown) => this.refuseError(error, null, "hello failed"),
+              (error: unknown) => {
+                this.refuseError(error, null, "hello failed");
+                // Banned: nothing more to say on this connection.
+                if (error instanceof HubError && error.code === "banned") this.shut(CLOSE.policy, "banned", "banned");
+              },
             );
           this.attaching = attaching.finally(() => (this.attaching = null));
           return;

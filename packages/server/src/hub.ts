@@ -18,7 +18,7 @@ import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.t
 import * as changes from "./tables/changes.ts";
 import { forward, forwardChange, perform } from "./tables/owner.ts";
 import { TableDirectory } from "./tables/TableDirectory.ts";
-import { HubError, systemClock, type Account, type Clock, type Coordinator, type OwnerCall, type Subscriber } from "./tables/types.ts";
+import { HubError, sha256, systemClock, type Account, type Clock, type Coordinator, type OwnerCall, type Subscriber } from "./tables/types.ts";
 
 export { eventsHash, HubError, REVIEW_SEED, sha256, systemClock } from "./tables/types.ts";
 export type { Account, ChatDraft, Clock, Coordinator, OwnerCall, ReviewClaim, Subscriber } from "./tables/types.ts";
@@ -191,6 +191,9 @@ export class Hub {
    */
   chatGate: ((author: string | null, address: string | undefined) => string | null) | null = null;
 
+  /** Moderation: throws the refusal of a seat's account that may not play now (a ban). */
+  seatGate: ((account: string | null) => void) | null = null;
+
   /** A moderator hid a message: it leaves the table's chat here (every process does the same). */
   hideChat(tableId: string, messageId: number): void {
     this.tables.get(tableId)?.chat.hide(messageId);
@@ -212,6 +215,12 @@ export class Hub {
   /** Authenticates a `hello`: the seat of this token, or a spectator without one. */
   async attach(tableId: string, token: string | undefined, subscriber: (viewer: WireViewer) => Subscriber, since?: number): Promise<Subscriber> {
     const live = await this.tables.load(tableId);
+    // A seat whose account may not play (a ban) is refused before it is attached or told anything.
+    if (token !== undefined && this.seatGate) {
+      const hash = sha256(token);
+      const seat = live.record.seats.find((s) => s.tokenHash !== null && s.tokenHash === hash);
+      if (seat) this.seatGate(seat.player ?? null);
+    }
     return live.attach(token, subscriber, since);
   }
 

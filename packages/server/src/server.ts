@@ -201,6 +201,10 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     moderation.checkChat(author, hash);
     return hash;
   };
+  liveHub.seatGate = (account) => {
+    const banned = moderation.banRefusal(account);
+    if (banned) throw banned;
+  };
 
   // First, so that every answer (refusals included) carries the headers.
   await registerSecurityHeaders(app);

@@ -200,6 +200,8 @@ for (const make of backends) {
       const back = await hello(server, table, tokens[0]);
       expect(back.messages.find((m) => m.type === "error")).toMatchObject({ code: "banned", params: { until } });
       expect(await closed(back)).toBe(1008);
+      // Refused before it was attached: it was told nothing of the table.
+      expect(back.messages.map((m) => m.type)).toEqual(["error"]);
       clock.advance(3_600_000);
       expect((await logIn(server, "Ann")).status).toBe(200);
       const again = await hello(server, table, tokens[0]);
