@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import { LANGUAGES } from "@grimoire/engine";
 import { defaultContext, errorLine, requireLanguage, type CliContext } from "./context.ts";
+import { register as registerAdmin } from "./commands/admin.ts";
 import { register as registerGames } from "./commands/games.ts";
 import { register as registerPlay } from "./commands/play.ts";
 import { register as registerSimulate } from "./commands/simulate.ts";
@@ -29,6 +30,7 @@ export function buildProgram(ctx: CliContext = defaultContext()): Command {
       if (lang !== undefined) ctx.lang = requireLanguage(lang);
     });
   // One line per command; settings above are inherited by each.
+  registerAdmin(program, ctx);
   registerGames(program, ctx);
   registerPlay(program, ctx);
   registerSimulate(program, ctx);

@@ -30,6 +30,8 @@ export interface ConnectionContext {
   originRefusal?(request: IncomingMessage): string | null;
   /** The account of a session cookie in the upgrade's Cookie header, or null (a guest). */
   accountOf?(cookieHeader: string | undefined): Promise<{ id: string } | null>;
+  /** The `banned` refusal of an account, or null (moderation/service.ts). */
+  banRefusal?(account: string | null): HubError | null;
 }
 
 /** Close codes (RFC 6455 §7.4.1). */
@@ -92,6 +94,8 @@ class Connection {
   kind: ConnectionKind = "pending";
   alive = true;
   private attached: { tableId: string; sub: Subscriber } | null = null;
+  /** The account behind this connection once attached: its session's, or its seat's. */
+  account: string | null = null;
   /** A hello in progress (a finished match may be read back from storage): messages wait for it. */
   private attaching: Promise<void> | null = null;
   private closed = false;
@@ -167,6 +171,12 @@ class Connection {
     return this.refuse("internal", "internal error", ref);
   }
 
+  /** Ends this connection with a refusal it is told first (a ban). */
+  end(refusal: HubError): void {
+    this.refuseError(refusal, null, "ended");
+    this.shut(CLOSE.policy, refusal.code, refusal.code);
+  }
+
   /** Closes with a code and reason, and stops reading: a flood is not parsed any further. */
   shut(code: number, reason: string, metric: string): void {
     if (this.closing) return;
@@ -223,12 +233,24 @@ class Connection {
             )
             .then(
               (sub) => {
+                const account = sub.account ?? (typeof sub.viewer === "number" ? hub.seatAccount(tableId, sub.viewer) : null);
+                const banned = this.ctx.banRefusal?.(account) ?? null;
+                if (banned) {
+                  hub.detach(tableId, sub);
+                  this.refuseError(banned, null, "hello refused");
+                  return this.shut(CLOSE.policy, "banned", "banned");
+                }
+                this.account = account;
                 this.attached = { tableId, sub };
                 clearTimeout(this.helloTimer);
                 this.log.info({ table: tableId, viewer: sub.viewer }, "ws hello");
                 if (this.closed) this.onClose();
               },
-              (error: unknown) => this.refuseError(error, null, "hello failed"),
+              (error: unknown) => {
+                this.refuseError(error, null, "hello failed");
+                // Banned: nothing more to say on this connection.
+                if (error instanceof HubError && error.code === "banned") this.shut(CLOSE.policy, "banned", "banned");
+              },
             );
           this.attaching = attaching.finally(() => (this.attaching = null));
           return;
@@ -280,6 +302,8 @@ class Connection {
           const ref = message.ref ?? null;
           if (!this.attached || typeof this.attached.sub.viewer !== "number") return this.refuse("not-authorized", "only a seated player may act (hello with its token)", ref);
           if (this.ctx.draining()) return this.refuse("unavailable", "the server is restarting; act again once reconnected", ref, { retryAfterMs: 1000 });
+          const banned = this.ctx.banRefusal?.(this.account) ?? null;
+          if (banned) return this.refuseError(banned, ref, "act refused");
           hub.act(this.attached.tableId, this.attached.sub.viewer, message.action).then(
             (version) => {
               this.send({ type: "ack", ref, version });
@@ -383,6 +407,11 @@ export class Connections {
         connection.log.debug({ code }, "ws close");
       });
     });
+  }
+
+  /** A ban: every connection of the account is told why, then closed (1008). */
+  endAccount(account: string, refusal: HubError): void {
+    for (const c of this.all) if (c.account === account) c.end(refusal);
   }
 
   /** Pings everyone; drops whoever has not answered the previous ping. */

@@ -18,7 +18,7 @@ import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.t
 import * as changes from "./tables/changes.ts";
 import { forward, forwardChange, perform } from "./tables/owner.ts";
 import { TableDirectory } from "./tables/TableDirectory.ts";
-import { HubError, systemClock, type Account, type Clock, type Coordinator, type OwnerCall, type Subscriber } from "./tables/types.ts";
+import { HubError, sha256, systemClock, type Account, type Clock, type Coordinator, type OwnerCall, type Subscriber } from "./tables/types.ts";
 
 export { eventsHash, HubError, REVIEW_SEED, sha256, systemClock } from "./tables/types.ts";
 export type { Account, ChatDraft, Clock, Coordinator, OwnerCall, ReviewClaim, Subscriber } from "./tables/types.ts";
@@ -176,10 +176,32 @@ export class Hub {
    */
   async chat(tableId: string, sub: Subscriber, raw: { text: string; name?: string | undefined }): Promise<number> {
     const live = this.tables.live(tableId);
-    const draft = await live.chat.draft(sub, raw);
+    // Who writes: the connection's account, or the seat's; a guest by its address (moderation).
+    const author = sub.account ?? (typeof sub.viewer === "number" ? (live.record.seats[sub.viewer]?.player ?? null) : null);
+    const addressHash = this.chatGate?.(author, sub.address) ?? null;
+    const draft = { ...(await live.chat.draft(sub, raw)), author, addressHash };
     // Several processes: the owner numbers and stores it, and every process sends it to its own clients.
     if (!live.owned && this.coordinator) return forwardChange<number>(this.tables, live, { kind: "chat", table: tableId, draft });
     return live.chat.post(draft);
+  }
+
+  /**
+   * Moderation (moderation/service.ts): refuses a muted or banned writer (throws its HubError) and
+   * answers the guest's hashed address, kept with the message.
+   */
+  chatGate: ((author: string | null, address: string | undefined) => string | null) | null = null;
+
+  /** Moderation: throws the refusal of a seat's account that may not play now (a ban). */
+  seatGate: ((account: string | null) => void) | null = null;
+
+  /** A moderator hid a message: it leaves the table's chat here (every process does the same). */
+  hideChat(tableId: string, messageId: number): void {
+    this.tables.get(tableId)?.chat.hide(messageId);
+  }
+
+  /** The account holding a seat of a table in memory, or null (a guest, a bot, not here). */
+  seatAccount(tableId: string, seat: number): string | null {
+    return this.tables.get(tableId)?.record.seats[seat]?.player ?? null;
   }
 
   /** A chat message the owner stored, on a process that follows the table. */
@@ -193,6 +215,12 @@ export class Hub {
   /** Authenticates a `hello`: the seat of this token, or a spectator without one. */
   async attach(tableId: string, token: string | undefined, subscriber: (viewer: WireViewer) => Subscriber, since?: number): Promise<Subscriber> {
     const live = await this.tables.load(tableId);
+    // A seat whose account may not play (a ban) is refused before it is attached or told anything.
+    if (token !== undefined && this.seatGate) {
+      const hash = sha256(token);
+      const seat = live.record.seats.find((s) => s.tokenHash !== null && s.tokenHash === hash);
+      if (seat) this.seatGate(seat.player ?? null);
+    }
     return live.attach(token, subscriber, since);
   }
 

@@ -12,6 +12,7 @@ export { createServer, type ServerConfig, type RunningServer } from "./server.ts
 export { Hub, HubError, systemClock, eventsHash, sha256, type Clock } from "./hub.ts";
 export { SqliteStorage, PostgresStorage, StorageError, StaleRowError, FencedError, MIGRATIONS, DEFAULT_META, writeHookFromEnv, type ChatRecord, type TableMeta, type Storage, type StorageOptions, type PostgresOptions, type WriteHook, type TableRecord, type LoggedAction } from "./storage.ts";
 export { BotPool } from "./bots.ts";
+export { changeRole, changeRoleFromEnv, type RoleChange } from "./moderation/admin.ts";
 export { DEFAULT_LIMITS, LIMIT_ENV, limitsFromEnv, type Limits } from "./limits.ts";
 export { Metrics } from "./metrics.ts";
 export { buildClient, builtHash, clientSourceHash } from "./web-build.ts";

@@ -61,6 +61,8 @@ export function registerPlayerRoutes(
   pageOf: (query: unknown) => { limit: number; offset: number },
   /** Several processes: the log-in buckets shared through Redis (these in memory as its fallback). */
   share: (name: string, perMinute: number, local: KeyedBuckets) => Buckets = (_name, _perMinute, local) => local,
+  /** Why an account may not log in now (a ban: moderation/service.ts), or null. */
+  loginRefusal: (playerId: string) => Promise<HubError | null> = async () => null,
 ): PlayerRoutes {
   const byAddress = share("logins-by-address", limits.loginsPerMinute, new KeyedBuckets(limits.loginsPerMinute, () => clock.now()));
   const byName = share("logins-by-name", limits.loginsPerNamePerMinute, new KeyedBuckets(limits.loginsPerNamePerMinute, () => clock.now()));
@@ -149,6 +151,8 @@ export function registerPlayerRoutes(
     await throttle(byName, nameSkeleton(typed), limits.loginsPerNamePerMinute, "log-ins on one name");
     const player = await stored("reading a player", () => findAccount(storage, typed));
     if (!(await verifyPassword(body.data.password, player?.passwordHash ?? null, request.ip)) || !player) throw new HubError("bad-credentials", "wrong name or password");
+    const refused = await stored("reading sanctions", () => loginRefusal(player.id));
+    if (refused) throw refused;
     const { session, cookie } = openSession(request, reply, player);
     const links = await claims(player.id, body.data.seats);
     await stored("opening a session", () => storage.insertSession(session, links));

@@ -239,6 +239,8 @@ export type ServerOut =
   | { readonly type: "pong"; readonly ref: string | null; readonly now: number }
   /** One chat message this viewer may read (its channel's audience). */
   | { readonly type: "chat"; readonly message: ChatMessage }
+  /** A moderator hid this chat message: remove it from the chat shown. */
+  | { readonly type: "chat-hidden"; readonly id: number }
   /** Right after `welcome`: the latest chat messages this viewer may read, oldest first. */
   | { readonly type: "chat-history"; readonly messages: readonly ChatMessage[] }
   /** The rematch was made: go to table `tableId` (a seat's token holds the same seat there). */

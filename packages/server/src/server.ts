@@ -22,6 +22,9 @@ import { Cluster } from "./cluster.ts";
 import { fencedStorage } from "./fencing.ts";
 import { Connections } from "./connection.ts";
 import { registerHealth } from "./health.ts";
+import { redisModerationBus } from "./moderation/bus.ts";
+import { registerModerationRoutes } from "./moderation/routes.ts";
+import { Moderation } from "./moderation/service.ts";
 import { Hub, HubError, systemClock, type Clock } from "./hub.ts";
 import { KeyedBuckets, resolveLimits, type Limits } from "./limits.ts";
 import { Metrics, measuredBots, measuredStorage } from "./metrics.ts";
@@ -111,6 +114,14 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "rate-limited": 429,
   "too-many-tables": 429,
   "too-many-connections": 429,
+  muted: 403,
+  banned: 403,
+  "not-moderator": 403,
+  "unknown-message": 404,
+  "unknown-report": 404,
+  "unknown-sanction": 404,
+  "already-reported": 409,
+  "report-closed": 409,
   internal: 500,
   unavailable: 503,
 };
@@ -181,6 +192,19 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   if (cluster) await cluster.start();
   await hub.restore();
   const liveHub = hub;
+  // Sanctions in force, checked by the chat, hello, act and log-in; several processes hear each other's changes.
+  const moderation = new Moderation(storage, clock, log);
+  await moderation.start();
+  if (config.redisUrl) moderation.bus = await redisModerationBus(moderation, config.redisUrl, config.cluster?.prefix ?? "grimoire:", log);
+  liveHub.chatGate = (author, address) => {
+    const hash = author === null ? moderation.hashAddress(address) : null;
+    moderation.checkChat(author, hash);
+    return hash;
+  };
+  liveHub.seatGate = (account) => {
+    const banned = moderation.banRefusal(account);
+    if (banned) throw banned;
+  };
 
   // First, so that every answer (refusals included) carries the headers.
   await registerSecurityHeaders(app);
@@ -194,8 +218,9 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   registerHealth(app, storage, metrics, () => draining);
   await app.register(fastifyCookie);
   const shared = cluster ? (name: string, perMinute: number, local: KeyedBuckets) => cluster.buckets(name, perMinute, local) : undefined;
-  const players = registerPlayerRoutes(app, measuredStorage(storage, metrics, gameOf), catalog.games, limits, clock, log, pageOf, shared);
+  const players = registerPlayerRoutes(app, measuredStorage(storage, metrics, gameOf), catalog.games, limits, clock, log, pageOf, shared, (id) => moderation.storedBan(id));
   registerRoutes(app, liveHub, catalog.games, limits, players);
+  registerModerationRoutes(app, { storage, moderation, clock, log, accountOf: players.accountOf, pageOf });
   const webDist = config.webDist === undefined ? null : config.webDist;
   const served = webDist !== null && existsSync(join(webDist, "index.html"));
   if (served) {
@@ -209,9 +234,10 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   });
 
   const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress) ?? "unknown";
-  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, originRefusal: (request) => originRefusal(request, origins), accountOf: (header) => players.accountOfCookie(header) });
+  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, originRefusal: (request) => originRefusal(request, origins), accountOf: (header) => players.accountOfCookie(header), banRefusal: (account) => moderation.banRefusal(account) });
   connections.listen(app.server);
   const liveConnections = connections;
+  moderation.connect({ endAccount: (account, refusal) => liveConnections.endAccount(account, refusal), hideChat: (table, message) => liveHub.hideChat(table, message) });
 
   await app.listen({ port: config.port ?? 8080, host: config.host ?? "127.0.0.1" });
   const address = app.server.address();
@@ -229,6 +255,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
         draining = true;
         await liveHub.close();
         await cluster?.close();
+        await moderation.close();
         await liveConnections.close();
         await app.close();
         await bots.close();

@@ -55,6 +55,16 @@ export const ERROR_CODES = [
   "already-resigned", // this seat has resigned: a bot plays it out
   "not-a-seat", // only a seated player may do that (resign, rematch)
   "rematch-closed", // the rematch has already been made (or the table was cancelled)
+  // moderation
+  "muted", // chat refused: this account (or this guest's address) is muted until `params.until` (epoch ms, or "never"), for `params.reason`
+  "banned", // log-in, hello, act and chat refused: this account is banned until `params.until` (epoch ms, or "never"), for `params.reason`
+  "not-moderator", // only a moderator may do that (HTTP 403)
+  "unknown-message", // no such chat message that you can read (a forged id, a hidden one, another channel's)
+  "already-reported", // you have already reported this message
+  "bad-report", // a report refused: `params.reason` "self" (yourself or your own message), "note" (the reason "other" wants a note)
+  "unknown-report",
+  "report-closed", // this report is already resolved or dismissed
+  "unknown-sanction", // no such sanction in force
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

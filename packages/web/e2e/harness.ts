@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Storage } from "@grimoire/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 
@@ -20,6 +21,8 @@ export const ARTIFACTS = fileURLToPath(new URL("../../../artifacts/web/", import
 export interface E2E {
   readonly url: string;
   readonly browser: Browser;
+  /** The server's storage (an operator's command acts on it: `changeRole`). */
+  readonly storage: Storage;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,7 @@ export async function startE2E(limits: Record<string, number> = {}): Promise<E2E
   return {
     url: `http://127.0.0.1:${server.port}`,
     browser,
+    storage: server.storage,
     async close() {
       await browser.close().catch(() => {});
       await server.close();
@@ -87,6 +91,7 @@ export function describeE2E(name: string, tests: (env: E2E) => void, limits: Rec
     tests({
       get url() { return get().url; },
       get browser() { return get().browser; },
+      get storage() { return get().storage; },
       close: () => get().close(),
     });
   });

@@ -6,6 +6,7 @@ import { Home } from "./pages/Home.tsx";
 import { HowTo } from "./pages/HowTo.tsx";
 import { Replay } from "./pages/Replay.tsx";
 import { TablePage } from "./pages/TablePage.tsx";
+import { ModerationPage } from "./moderation/ModerationPage.tsx";
 import { AccountBox } from "./players/AccountBox.tsx";
 import { Leaderboard } from "./players/Leaderboard.tsx";
 import { Profile } from "./players/Profile.tsx";
@@ -49,6 +50,7 @@ export function App() {
         {route.page === "table" && <TablePage key={`${route.id}:${route.watch}`} id={route.id} watch={route.watch} />}
         {route.page === "player" && <Profile key={route.name} name={route.name} />}
         {route.page === "leaderboard" && <Leaderboard key={route.game} game={route.game} />}
+        {route.page === "moderation" && <ModerationPage />}
       </main>
     </>
   );

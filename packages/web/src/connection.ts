@@ -315,6 +315,8 @@ export class MatchConnection {
         return;
       case "error": {
         const error = { code: message.code, message: message.message, params: message.params };
+        // A banned account is not let back in: reconnecting would only be refused again.
+        if (message.code === "banned") this.stopped = true;
         if (message.ref?.startsWith("c")) this.set({ chatError: error });
         else this.set({ error, pending: message.ref?.startsWith("r") ? this.snapshot.pending : false, ...(message.ref?.startsWith("h") ? { hintPending: false } : {}) });
         return;
@@ -327,6 +329,10 @@ export class MatchConnection {
         return;
       case "chat-history":
         this.set({ chat: message.messages.slice(-MAX_CHAT) });
+        return;
+      case "chat-hidden":
+        // A moderator hid it: gone for everyone.
+        this.set({ chat: this.snapshot.chat.filter((m) => m.id !== message.id) });
         return;
       case "chat":
         if (this.snapshot.chat.some((m) => m.id === message.message.id)) return;

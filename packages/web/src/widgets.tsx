@@ -1,7 +1,7 @@
 // Small shared widgets: error box, connection badge, countdown clock, and errors in words.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
+import i18next, { type TFunction } from "i18next";
 
 /**
  * An error in the reader's language, from its code and parameters (`errors.<code>`): a server
@@ -12,7 +12,11 @@ export function errorText(t: TFunction, error: unknown): string {
   const key = typeof code === "string" ? `errors.${code}` : "errors.unknown";
   // ICU select keys cannot hold "-": "too-long" is worded as too_long.
   const values: Record<string, unknown> = { ...(params ?? {}), code: typeof code === "string" ? code : "?" };
-  if (typeof values.reason === "string") values.reason = values.reason.replace(/-/g, "_");
+  if (code === "muted" || code === "banned") {
+    // The moderator's reason is shown as written; the end as a date in the reader's language.
+    values.forGood = values.until === "never" ? "yes" : "no";
+    values.when = typeof values.until === "number" ? new Intl.DateTimeFormat(i18next.language === "fr" ? "fr-FR" : "en-GB", { dateStyle: "long", timeStyle: "short" }).format(values.until) : "";
+  } else if (typeof values.reason === "string") values.reason = values.reason.replace(/-/g, "_");
   if (typeof values.retryAfterMs === "number") values.retrySeconds = Math.max(1, Math.ceil(values.retryAfterMs / 1000));
   else values.retryAfterMs = 0;
   try {

@@ -125,6 +125,12 @@ export const en = {
   "cli.error.twoBots": "--bots: a tournament needs at least two bots",
   "cli.error.worker": "{detail}",
   "cli.error.server": "the game server failed to load: {detail}",
+  "cli.error.unknownPlayer": "no account named \"{got}\"",
+  "cli.error.unknownRole": "unknown role \"{got}\" (roles: moderator)",
+
+  // grimoire admin
+  "cli.admin.granted": "{changed, select, yes {{name} is now {role}} other {{name} was already {role}}}; recorded in the audit log.",
+  "cli.admin.revoked": "{changed, select, yes {{name} is no longer {role}} other {{name} was not {role}}}; recorded in the audit log.",
 
   // grimoire review
   "cli.review.header": "{who_me, select, yes {Review of your decisions} other {Review of {who}’s decisions}}: {count, plural, =0 {none rated} one {# rated} other {# rated}}; values are {unit}.",

@@ -127,6 +127,12 @@ export const fr: Record<CliKey, string> = {
   "cli.error.twoBots": "--bots : un tournoi demande au moins deux robots",
   "cli.error.worker": "{detail}",
   "cli.error.server": "le serveur de jeu n’a pas pu être chargé : {detail}",
+  "cli.error.unknownPlayer": "aucun compte ne s’appelle « {got} »",
+  "cli.error.unknownRole": "rôle inconnu « {got} » (rôles : moderator)",
+
+  // grimoire admin
+  "cli.admin.granted": "{changed, select, yes {{name} est désormais {role}} other {{name} était déjà {role}}} ; inscrit au journal de modération.",
+  "cli.admin.revoked": "{changed, select, yes {{name} n’est plus {role}} other {{name} n’était pas {role}}} ; inscrit au journal de modération.",
 
   // grimoire review
   "cli.review.header": "{who_me, select, yes {Analyse de vos décisions} other {Analyse des décisions de {who}}} : {count, plural, =0 {aucune notée} one {# notée} other {# notées}} ; les valeurs sont {unit}.",

@@ -14,6 +14,7 @@ import type { WriteOutcome } from "./group-commit.ts";
 import { REPEAT_WINDOW_MS } from "../rated.ts";
 import { accountPairs, changesFor } from "./rating-changes.ts";
 import { PAIR_MATCHES, fromRatingRow, fromRow, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow, type Row } from "./schema.ts";
+import { moderationStatements } from "./moderation.ts";
 import { FencedError, StaleRowError, type Fence, type SeatLink, type SessionRecord, type TableRecord, type WriteHook, type WriteOp } from "./types.ts";
 
 interface Statement {
@@ -210,8 +211,10 @@ export class PostgresBatches {
         };
       case "appendChat": {
         const m = w.message;
-        return { statements: [...this.fenced(w.fence), this.write("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES ($1, $2, $3, $4, $5, $6, $7)", [w.tableId, m.id, m.channel, m.seat, m.name, m.text, m.at])] };
+        return { statements: [...this.fenced(w.fence), this.write("INSERT INTO chat (table_id, id, channel, seat, name, text, at, author, address_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)", [w.tableId, m.id, m.channel, m.seat, m.name, m.text, m.at, m.author ?? null, m.addressHash ?? null])] };
       }
+      case "moderate":
+        return { statements: moderationStatements(w.write).map((s) => this.write(s.text, s.values)) };
       case "takeEpoch":
         return { statements: [this.write("UPDATE tables SET epoch = epoch + 1 WHERE id = $1", [w.tableId])] };
       case "saveReview":

@@ -7,7 +7,8 @@ import type { MatchResult } from "../ratings.ts";
 import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { PostgresBatches } from "./postgres-batch.ts";
-import { fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_POSTGRES, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { fromActionRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_POSTGRES, TABLE_LINKS, type ActionRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { fromFullChatRow, moderationReads, type FullChatRow, type ModerationWrite, type ReportStatus } from "./moderation.ts";
 import {
   commitDelayFromEnv,
   isUniqueViolation,
@@ -248,9 +249,45 @@ export class PostgresStorage implements Storage {
   }
 
   async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
-    const result = await this.pool.query<ChatRow>("SELECT id, channel, seat, name, text, at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2", [tableId, limit]);
-    return result.rows.reverse().map(fromChatRow);
+    const result = await this.pool.query<FullChatRow>("SELECT * FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2", [tableId, limit]);
+    return result.rows.reverse().map(fromFullChatRow);
   }
+
+  // ------------------------------------------------------------ moderation (storage/moderation.ts)
+
+  async moderate(write: ModerationWrite): Promise<void> {
+    await this.group.request({ op: "moderate", write });
+  }
+
+  private readonly moderation = moderationReads(async <T>(sql: string, params: unknown[]) => (await this.pool.query(sql, params)).rows as T[]);
+  playerRoles(playerId: string) {
+    return this.moderation.playerRoles(playerId);
+  }
+  activeSanctions(now: number) {
+    return this.moderation.activeSanctions(now);
+  }
+  sanction(id: string) {
+    return this.moderation.sanction(id);
+  }
+  reports(status: ReportStatus, limit: number) {
+    return this.moderation.reports(status, limit);
+  }
+  report(id: string) {
+    return this.moderation.report(id);
+  }
+  reportedBy(reporter: string, tableId: string, messageId: number) {
+    return this.moderation.reportedBy(reporter, tableId, messageId);
+  }
+  auditLog(limit: number) {
+    return this.moderation.auditLog(limit);
+  }
+  chatAround(tableId: string, messageId: number, span: number) {
+    return this.moderation.chatAround(tableId, messageId, span);
+  }
+  addressKey() {
+    return this.moderation.addressKey();
+  }
+
 
   async getReview(tableId: string, seat: number): Promise<unknown | null> {
     const result = await this.pool.query<{ review: string }>("SELECT review FROM reviews WHERE table_id = $1 AND seat = $2", [tableId, seat]);

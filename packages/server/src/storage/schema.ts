@@ -2,6 +2,7 @@
 // return them and their mapping to records, and the SQL both dialects share ($1-style; SQLite's
 // side converts with `sqlite()`).
 import type { ActorKind, ChatChannel, OutcomeInfo, TableStatus } from "../protocol.ts";
+import { MIGRATION_14 } from "./moderation.ts";
 import { DEFAULT_META, type ChatRecord, type LoggedAction, type PlayerMatch, type PlayerRecord, type RatingHistoryEntry, type RatingRecord, type SeatLink, type SeatRecord, type TableMeta, type TableRecord } from "./types.ts";
 
 /** Versioned migrations; never edit one that has shipped, add the next. */
@@ -139,6 +140,7 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
         END IF;
       END $$;`,
   },
+  MIGRATION_14,
 ];
 
 export interface Row {
@@ -210,19 +212,6 @@ export function toParams(t: TableRecord): unknown[] {
 export const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash, rated, meta, hints, creator_player";
 export const UPSERT_UPDATE = `options = excluded.options, seats = excluded.seats, status = excluded.status, turn_seconds = excluded.turn_seconds,
   grace_seconds = excluded.grace_seconds, outcome = excluded.outcome, deadline = excluded.deadline, events_hash = excluded.events_hash, meta = excluded.meta`;
-
-export interface ChatRow {
-  id: number;
-  channel: string;
-  seat: number | null;
-  name: string | null;
-  text: string;
-  at: number | string;
-}
-
-export function fromChatRow(row: ChatRow): ChatRecord {
-  return { id: row.id, channel: row.channel as ChatChannel, seat: row.seat, name: row.name, text: row.text, at: Number(row.at) };
-}
 
 export interface ActionRow {
   version: number;

@@ -11,6 +11,7 @@ import type { MatchResult } from "../ratings.ts";
 import { REPEAT_WINDOW_MS } from "../rated.ts";
 import { fromRatingRow, PAIR_MATCHES, sqlite, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow } from "./schema.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, type SentError, type SentOutcome, type WriterData, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
+import { moderationStatements } from "./moderation.ts";
 import { crashAt, type SeatLink, type SessionRecord, type TableRecord, type WriteOp } from "./types.ts";
 
 // Loaded once the thread is up (openskill is slow to load); awaited by the first batch ending a rated match.
@@ -179,12 +180,18 @@ function apply(w: WriteOp): void {
     case "appendChat": {
       const m = w.message;
       write();
-      prepared("INSERT INTO chat (table_id, id, channel, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(w.tableId, m.id, m.channel, m.seat, m.name, m.text, m.at);
+      prepared("INSERT INTO chat (table_id, id, channel, seat, name, text, at, author, address_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(w.tableId, m.id, m.channel, m.seat, m.name, m.text, m.at, m.author ?? null, m.addressHash ?? null);
       return;
     }
     case "saveReview":
       write();
       prepared("INSERT INTO reviews (table_id, seat, review, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").run(w.tableId, w.seat, w.review, w.at);
+      return;
+    case "moderate":
+      for (const statement of moderationStatements(w.write)) {
+        write();
+        prepared(sqlite(statement.text)).run(...(statement.values as unknown[]));
+      }
       return;
     case "takeEpoch":
       write();

@@ -11,7 +11,8 @@ import type { TableStatus } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
 import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit, type WriteOutcome } from "./group-commit.ts";
-import { fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_SQLITE, sqlite, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { fromActionRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_SQLITE, sqlite, TABLE_LINKS, type ActionRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { fromFullChatRow, moderationReads, type FullChatRow, type ModerationWrite, type ReportStatus } from "./moderation.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, SHARED_SLOTS, type SentError, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import {
   commitDelayFromEnv,
@@ -272,9 +273,45 @@ export class SqliteStorage implements Storage {
   }
 
   async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
-    const rows = this.read("SELECT id, channel, seat, name, text, at FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?").all(tableId, limit) as ChatRow[];
-    return rows.reverse().map(fromChatRow);
+    const rows = this.read("SELECT * FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?").all(tableId, limit) as FullChatRow[];
+    return rows.reverse().map(fromFullChatRow);
   }
+
+  // ------------------------------------------------------------ moderation (storage/moderation.ts)
+
+  async moderate(write: ModerationWrite): Promise<void> {
+    await this.group.request({ op: "moderate", write });
+  }
+
+  private readonly moderation = moderationReads(async <T>(sql: string, params: unknown[]) => this.read(sqlite(sql)).all(...params) as T[]);
+  playerRoles(playerId: string) {
+    return this.moderation.playerRoles(playerId);
+  }
+  activeSanctions(now: number) {
+    return this.moderation.activeSanctions(now);
+  }
+  sanction(id: string) {
+    return this.moderation.sanction(id);
+  }
+  reports(status: ReportStatus, limit: number) {
+    return this.moderation.reports(status, limit);
+  }
+  report(id: string) {
+    return this.moderation.report(id);
+  }
+  reportedBy(reporter: string, tableId: string, messageId: number) {
+    return this.moderation.reportedBy(reporter, tableId, messageId);
+  }
+  auditLog(limit: number) {
+    return this.moderation.auditLog(limit);
+  }
+  chatAround(tableId: string, messageId: number, span: number) {
+    return this.moderation.chatAround(tableId, messageId, span);
+  }
+  addressKey() {
+    return this.moderation.addressKey();
+  }
+
 
   async getReview(tableId: string, seat: number): Promise<unknown | null> {
     const row = this.read("SELECT review FROM reviews WHERE table_id = ? AND seat = ?").get(tableId, seat) as { review: string } | undefined;

@@ -2,6 +2,7 @@
 // its errors, and the test seams (a hook before every write statement, a delay before every commit).
 import type { ActorKind, BotLevel, ChatChannel, ChatMessage, OutcomeInfo, TableMode, TableStatus, TakeoverReason } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
+import type { ModerationReads, ModerationWrite } from "./moderation.ts";
 
 export interface SeatRecord {
   kind: "open" | "human" | "bot";
@@ -88,6 +89,12 @@ export const DEFAULT_META: TableMeta = {
 /** A stored chat message (`chat` table, migration 7). */
 export interface ChatRecord extends ChatMessage {
   readonly channel: ChatChannel;
+  /** Who wrote it (never sent to clients): the account's id, or null (a guest). Absent on rows before migration 14. */
+  readonly author?: string | null;
+  /** A guest writer's address, hashed with the installation's key (an address mute); never sent to clients. */
+  readonly addressHash?: string | null;
+  /** Hidden by a moderator: kept for the reports, shown to nobody. */
+  readonly hidden?: boolean;
 }
 
 export interface PlayerRecord {
@@ -189,7 +196,7 @@ export interface LoggedAction {
   at: number;
 }
 
-export interface Storage {
+export interface Storage extends ModerationReads {
   readonly kind: "sqlite" | "postgres";
   /** Applies pending migrations; resolves to the schema version. */
   migrate(): Promise<number>;
@@ -246,7 +253,9 @@ export interface Storage {
   tableLinks(tableId: string): Promise<SeatLink[]>;
   /** Appends one chat message; rejects if its id is already taken at that table. */
   appendChat(tableId: string, message: ChatRecord, fence?: Fence): Promise<void>;
-  /** The latest `limit` chat messages of a table, oldest first. */
+  /** A moderation change and its audit entry, in ONE transaction (storage/moderation.ts). */
+  moderate(write: ModerationWrite): Promise<void>;
+  /** The latest `limit` chat messages of a table, oldest first (hidden ones flagged). */
   loadChat(tableId: string, limit: number): Promise<ChatRecord[]>;
   /** Stores the review of one seat of a finished match (JSON); a second save of the same one is ignored. */
   saveReview(tableId: string, seat: number, review: unknown): Promise<void>;
@@ -298,6 +307,7 @@ export type WriteOp =
   | { op: "changePassword"; playerId: string; passwordHash: string; session: SessionRecord }
   | { op: "appendChat"; tableId: string; message: ChatRecord; fence?: Fence }
   | { op: "takeEpoch"; tableId: string }
+  | { op: "moderate"; write: ModerationWrite }
   | { op: "saveReview"; tableId: string; seat: number; review: string; at: number };
 
 /**

@@ -12,6 +12,11 @@ import { HubError, type ChatDraft, type Subscriber } from "./types.ts";
 /** Chat messages kept in memory per table (storage keeps them all). */
 export const CHAT_KEPT = 2 * CHAT_HISTORY;
 
+/** A message as clients get it: who wrote it (account, address) stays on the server. */
+export function publicMessage(m: ChatRecord): ChatMessage {
+  return { id: m.id, channel: m.channel, seat: m.seat, name: m.name, text: m.text, at: m.at };
+}
+
 export class TableChat {
   /** The latest chat messages (loaded from storage on first need), and the next message's id. */
   messages: ChatRecord[] | null = null;
@@ -77,9 +82,20 @@ export class TableChat {
     return sub.viewer === "spectator" && !seatedAccount;
   }
 
-  /** The latest messages `sub` may read, oldest first. */
+  /** The latest messages `sub` may read, oldest first (hidden ones are read by nobody). */
   historyFor(sub: Subscriber): ChatMessage[] {
-    return (this.messages ?? []).filter((m) => this.canRead(sub, m.channel)).slice(-CHAT_HISTORY);
+    return (this.messages ?? [])
+      .filter((m) => m.hidden !== true && this.canRead(sub, m.channel))
+      .slice(-CHAT_HISTORY)
+      .map(publicMessage);
+  }
+
+  /** A moderator hid a stored message: it leaves memory's copy and every client's chat here. */
+  hide(id: number): void {
+    const index = this.messages?.findIndex((m) => m.id === id) ?? -1;
+    if (index >= 0) this.messages![index] = { ...this.messages![index]!, hidden: true };
+    const out: ServerOut = { type: "chat-hidden", id };
+    for (const s of this.table.audience.subscribers) s.send(out);
   }
 
   /**
@@ -145,7 +161,7 @@ export class TableChat {
       this.messages.push(message);
       if (this.messages.length > CHAT_KEPT) this.messages.splice(0, this.messages.length - CHAT_KEPT);
     }
-    const out: ServerOut = { type: "chat", message };
+    const out: ServerOut = { type: "chat", message: publicMessage(message) };
     for (const s of this.table.audience.subscribers) if (this.canRead(s, message.channel)) s.send(out);
   }
 }

@@ -96,7 +96,7 @@ export type OwnerCall =
   | { kind: "waiting"; table: string };
 
 /** A checked chat message, before the owner numbers, dates and stores it. */
-export type ChatDraft = Pick<ChatRecord, "channel" | "seat" | "name" | "text">;
+export type ChatDraft = Pick<ChatRecord, "channel" | "seat" | "name" | "text" | "author" | "addressHash">;
 
 /** One connected client, as the hub sees it. */
 export interface Subscriber {

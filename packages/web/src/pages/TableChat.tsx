@@ -7,6 +7,8 @@ import { mutedAt, playerName, setMutedAt } from "../api.ts";
 import type { MatchConnection, MatchSnapshot } from "../connection.ts";
 import { MAX_CHAT_LENGTH, type ChatMessage } from "../protocol.ts";
 import { useGameText } from "../text.tsx";
+import { useAccount } from "../account.ts";
+import { ReportButton } from "../moderation/ReportButton.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
 
 /** Who wrote a message, as muting knows them: the seat number, or "~name" for a spectator. */
@@ -21,6 +23,7 @@ export function TableChat({ snap, connection }: { snap: MatchSnapshot; connectio
   const tx = useGameText(table?.game ?? "", table, mySeat);
   const [text, setText] = useState("");
   const [muted, setMuted] = useState<string[]>(() => (table ? mutedAt(table.id) : []));
+  const account = useAccount();
   if (!table || snap.you === null) return null;
 
   const toggle = (key: string) => {
@@ -54,6 +57,13 @@ export function TableChat({ snap, connection }: { snap: MatchSnapshot; connectio
             {/* a named spectator is marked as one; "a spectator" says it already */}
             {m.channel === "spectators" && m.name && <span className="muted"> ({t("chat.spectator")})</span>}
             {t("chat.colon")} <span className="chat-text">{m.text}</span>
+            {/* logged in, any line but one's own can be reported to the moderators */}
+            {account && (m.seat === null || m.seat !== mySeat) && (
+              <>
+                {" "}
+                <ReportButton target={{ table: table.id, message: m.id }} label={t("report.messageFrom", { who: author(m) })} />
+              </>
+            )}
           </li>
         ))}
       </ol>

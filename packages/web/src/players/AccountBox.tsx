@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../App.tsx";
 import { loadAccount, logIn, logOut, signUp, useAccount } from "../account.ts";
+import { moderationApi } from "../moderation/api.ts";
 import { ErrorBox, errorText } from "../widgets.tsx";
 
 export function AccountBox() {
@@ -15,12 +16,23 @@ export function AccountBox() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   useEffect(loadAccount, []);
+  // Moderators get the moderation page's link.
+  const [moderator, setModerator] = useState(false);
+  useEffect(() => {
+    setModerator(false);
+    if (player) moderationApi.standing().then((s) => setModerator(s.moderator), () => {});
+  }, [player?.name]);
 
   if (player) {
     return (
       <nav className="account" aria-label={t("account.menu")}>
         <Link to={{ page: "player", name: player.name }} className="me">{player.name}</Link>{" "}
         <Link to={{ page: "leaderboard", game: "shazamm" }}>{t("account.leaderboard")}</Link>{" "}
+        {moderator && (
+          <>
+            <Link to={{ page: "moderation" }}>{t("moderation.title")}</Link>{" "}
+          </>
+        )}
         <button type="button" className="small" data-testid="logout" onClick={() => void logOut().catch(setError)}>{t("account.logOut")}</button>
         <ErrorBox message={error === null ? null : errorText(t, error)} onDismiss={() => setError(null)} />
       </nav>

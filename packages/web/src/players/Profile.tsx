@@ -9,6 +9,7 @@ import { api } from "../api.ts";
 import type { ProfileResponse } from "../protocol.ts";
 import { gameText, useGameText, useWordsLoaded } from "../text.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
+import { ReportButton } from "../moderation/ReportButton.tsx";
 import { PasswordForm } from "./PasswordForm.tsx";
 
 /** A rating as shown: the ordinal with one decimal, in the reader's language. */
@@ -49,6 +50,11 @@ export function Profile({ name }: { name: string }) {
     <section className="profile" data-testid="profile">
       <h1>{t("profile.title", { name: profile.name })}</h1>
       <p className="muted">{t("profile.since", { date: profile.createdAt })}</p>
+      {me && me.name !== profile.name && (
+        <p>
+          <ReportButton target={{ player: profile.name }} label={t("report.player", { name: profile.name })} />
+        </p>
+      )}
       {profile.games.length === 0 && <p>{t("profile.noGames")}</p>}
       {profile.games.map((g) => (
         <article key={g.game} className="profile-game" data-game={g.game}>
