@@ -7,13 +7,15 @@ import type { MatchResult } from "../ratings.ts";
 import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { PostgresBatches } from "./postgres-batch.ts";
-import { fromActionRow, fromChatRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_POSTGRES, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { fromActionRow, fromChatRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_POSTGRES, RELATIONS, TABLE_LINKS, type ActionRow, type ChatRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
 import {
   commitDelayFromEnv,
   isUniqueViolation,
   NameTakenError,
   writeHookFromEnv,
   type ChatRecord,
+  type InvitationRecord,
+  type Relations,
   type LoggedAction,
   type PlayerMatch,
   type PlayerRecord,
@@ -248,7 +250,7 @@ export class PostgresStorage implements Storage {
   }
 
   async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
-    const result = await this.pool.query<ChatRow>("SELECT id, channel, seat, name, text, at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2", [tableId, limit]);
+    const result = await this.pool.query<ChatRow>("SELECT id, channel, seat, name, text, at, player FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2", [tableId, limit]);
     return result.rows.reverse().map(fromChatRow);
   }
 
@@ -259,6 +261,41 @@ export class PostgresStorage implements Storage {
   }
 
   /** Drops the whole schema (tests). */
+  // ------------------------------------------------------------ follows, blocks, invitations (migration 13)
+
+  async setFollow(follower: string, followee: string, on: boolean, at: number): Promise<void> {
+    await this.group.request({ op: "setFollow", follower, followee, on, at });
+  }
+
+  async setBlock(blocker: string, blocked: string, on: boolean, at: number): Promise<void> {
+    await this.group.request({ op: "setBlock", blocker, blocked, on, at });
+  }
+
+  async relations(playerId: string): Promise<Relations> {
+    const result = await this.pool.query<{ kind: string; other: string }>(RELATIONS, [playerId]);
+    return fromRelationRows(result.rows);
+  }
+
+  async saveInvitation(invitation: InvitationRecord): Promise<void> {
+    await this.group.request({ op: "saveInvitation", invitation });
+  }
+
+  async getInvitation(id: string): Promise<InvitationRecord | null> {
+    const result = await this.pool.query<InvitationRow>("SELECT * FROM invitations WHERE id = $1", [id]);
+    return result.rows[0] ? fromInvitationRow(result.rows[0]) : null;
+  }
+
+  /** One UPDATE … WHERE state = 'pending': of two answers at once (any processes), one changes the row. */
+  async answerInvitation(id: string, state: "accepted" | "declined", at: number): Promise<boolean> {
+    const result = await this.pool.query("UPDATE invitations SET state = $1, used_at = $2 WHERE id = $3 AND state = 'pending'", [state, at, id]);
+    return result.rowCount === 1;
+  }
+
+  async pendingInvitations(playerId: string, now: number, limit: number): Promise<InvitationRecord[]> {
+    const result = await this.pool.query<InvitationRow>(PENDING_INVITATIONS, [playerId, now, limit]);
+    return result.rows.map(fromInvitationRow);
+  }
+
   async dropSchema(): Promise<void> {
     await this.pool.query(`DROP SCHEMA IF EXISTS ${this.schema} CASCADE`);
   }

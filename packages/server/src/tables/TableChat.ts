@@ -79,7 +79,18 @@ export class TableChat {
 
   /** The latest messages `sub` may read, oldest first. */
   historyFor(sub: Subscriber): ChatMessage[] {
-    return (this.messages ?? []).filter((m) => this.canRead(sub, m.channel)).slice(-CHAT_HISTORY);
+    return (this.messages ?? [])
+      .filter((m) => this.canRead(sub, m.channel) && !this.hidden(sub, m))
+      .slice(-CHAT_HISTORY)
+      .map(wire);
+  }
+
+  /** The reader's account blocks the writer's (social.ts): the message is not sent to it. */
+  private hidden(sub: Subscriber, message: ChatRecord): boolean {
+    const policy = this.table.env.policy;
+    if (!policy || !message.player) return false;
+    const reader = sub.account ?? (typeof sub.viewer === "number" ? this.table.record.seats[sub.viewer]?.player : null);
+    return policy.hides(reader, message.player);
   }
 
   /**
@@ -116,6 +127,7 @@ export class TableChat {
       seat: typeof sub.viewer === "number" ? sub.viewer : null,
       name,
       text: text.value,
+      player: typeof sub.viewer === "number" ? (live.record.seats[sub.viewer]!.player ?? null) : (sub.account ?? null),
     };
   }
 
@@ -145,7 +157,13 @@ export class TableChat {
       this.messages.push(message);
       if (this.messages.length > CHAT_KEPT) this.messages.splice(0, this.messages.length - CHAT_KEPT);
     }
-    const out: ServerOut = { type: "chat", message };
-    for (const s of this.table.audience.subscribers) if (this.canRead(s, message.channel)) s.send(out);
+    const out: ServerOut = { type: "chat", message: wire(message) };
+    for (const s of this.table.audience.subscribers) if (this.canRead(s, message.channel) && !this.hidden(s, message)) s.send(out);
   }
+}
+
+/** A stored message as clients get it: without the writer's account id. */
+function wire(message: ChatRecord): ChatMessage {
+  const { player: _, ...shown } = message;
+  return shown;
 }
