@@ -7,6 +7,8 @@ import { HowTo } from "./pages/HowTo.tsx";
 import { Replay } from "./pages/Replay.tsx";
 import { TablePage } from "./pages/TablePage.tsx";
 import { AccountBox } from "./players/AccountBox.tsx";
+import { Friends } from "./players/Friends.tsx";
+import { Invitations } from "./players/Invitations.tsx";
 import { Leaderboard } from "./players/Leaderboard.tsx";
 import { Profile } from "./players/Profile.tsx";
 import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
@@ -42,6 +44,7 @@ export function App() {
           </select>
         </label>
       </header>
+      <Invitations />
       <main id="main">
         {route.page === "home" && <Home />}
         {route.page === "howto" && <HowTo game={route.game} />}
@@ -49,6 +52,7 @@ export function App() {
         {route.page === "table" && <TablePage key={`${route.id}:${route.watch}`} id={route.id} watch={route.watch} />}
         {route.page === "player" && <Profile key={route.name} name={route.name} />}
         {route.page === "leaderboard" && <Leaderboard key={route.game} game={route.game} />}
+        {route.page === "friends" && <Friends />}
       </main>
     </>
   );
