@@ -240,7 +240,9 @@ class Connection {
           const tableId = message.tableId;
           // The session's account, if any: a watcher seated here reads as a player; a seat's account
           // is at this table for its friends; whoever it blocks is hidden from its chat.
-          const account = this.ctx.accountOf ? this.ctx.accountOf(this.cookieHeader) : Promise.resolve(null);
+          // A seat's hello needs no account: storage failing to read it does not refuse the seat.
+          const read = this.ctx.accountOf ? this.ctx.accountOf(this.cookieHeader) : Promise.resolve(null);
+          const account = message.token === undefined ? read : read.catch(() => null);
           const attaching = account
             .then(async (watcher) => {
               if (watcher) await this.present({ account: watcher.id, table: null, send: null });

@@ -207,7 +207,8 @@ export class Social {
   async connect(handle: PresenceHandle): Promise<void> {
     let entry = this.connected.get(handle.account);
     if (!entry) {
-      const relations = await this.relations(handle.account);
+      // Storage failing here does not refuse the connection: it hides nobody's chat until the next one.
+      const relations = await this.relations(handle.account).catch((): Relations => ({ following: [], followers: [], blocks: [], blockedBy: [] }));
       entry = this.connected.get(handle.account) ?? { relations, handles: new Set() };
       this.connected.set(handle.account, entry);
     }

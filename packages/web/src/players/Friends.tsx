@@ -48,7 +48,8 @@ export function Friends() {
   const title = (game: string) => gameText(game, lang, {}).t("game.title");
   const player = (who: string) => (
     <Link to={{ page: "player", name: who }} className="player-link">
-      <Avatar name={who} /> {who}
+      <Avatar name={who} />
+      {who}
     </Link>
   );
   return (

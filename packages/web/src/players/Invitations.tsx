@@ -49,15 +49,17 @@ export function Invitations() {
   if (!me || (invitations.length === 0 && error === null)) return null;
   return (
     <section className="invitations" aria-label={t("invite.notices")} data-testid="invitations">
-      <ul role="status">
-        {invitations.map((i) => (
-          <li key={i.id} className="invitation" data-testid="invitation" data-table={i.table}>
-            <span>{t("invite.from", { from: i.from, game: title(i.game) })}</span>{" "}
-            <button type="button" className="primary small" disabled={busy !== null} data-testid="invitation-accept" onClick={() => void answer(i.id, i.table, true)}>{t("invite.accept")}</button>{" "}
-            <button type="button" className="small" disabled={busy !== null} data-testid="invitation-decline" onClick={() => void answer(i.id, i.table, false)}>{t("invite.decline")}</button>
-          </li>
-        ))}
-      </ul>
+      <div role="status">
+        <ul>
+          {invitations.map((i) => (
+            <li key={i.id} className="invitation" data-testid="invitation" data-table={i.table}>
+              <span>{t("invite.from", { from: i.from, game: title(i.game) })}</span>{" "}
+              <button type="button" className="primary small" disabled={busy !== null} data-testid="invitation-accept" onClick={() => void answer(i.id, i.table, true)}>{t("invite.accept")}</button>{" "}
+              <button type="button" className="small" disabled={busy !== null} data-testid="invitation-decline" onClick={() => void answer(i.id, i.table, false)}>{t("invite.decline")}</button>
+            </li>
+          ))}
+        </ul>
+      </div>
       <ErrorBox message={error === null ? null : errorText(t, error)} onDismiss={() => setError(null)} />
     </section>
   );

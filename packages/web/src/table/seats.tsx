@@ -32,8 +32,9 @@ export function Seats({ table, decision, mySeat, tx }: { table: TableInfo; decis
           <li key={s.seat} className={`${waiting ? "waiting" : ""}${s.seat === mySeat ? " me" : ""}${s.botTakeover && table.status === "playing" ? " taken-over" : ""}`} data-seat={s.seat}>
             {waiting && <span aria-hidden="true">▶ </span>}
             {s.kind === "human" && s.account && s.name ? (
-              <Link to={{ page: "player", name: s.name }}>
-                <Avatar name={s.name} size={20} /> {shown}
+              <Link to={{ page: "player", name: s.name }} className="player-link">
+                <Avatar name={s.name} size={20} />
+                {shown}
               </Link>
             ) : (
               shown
