@@ -53,7 +53,7 @@ describeE2E("friends and invitations (Chromium)", (env) => {
     // Béa, on her friends' page, gets the in-app notification.
     const notice = b.locator(`[data-testid="invitation"][data-table="${table}"]`);
     await notice.waitFor({ timeout: 15_000 });
-    expect(await notice.innerText()).toContain("Ada invites you to a table of Shazamm!");
+    expect(await notice.innerText()).toContain("Ada invites you to their table: Shazamm!");
     expect(await axeFindings(b)).toEqual([]);
     await b.screenshot({ path: `${ARTIFACTS}friends-invitation.png`, fullPage: true });
     await notice.getByTestId("invitation-accept").click();

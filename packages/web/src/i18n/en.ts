@@ -272,7 +272,7 @@ export const en = {
     submit: "Invite",
     sent: "{name} is invited.",
     notices: "Invitations",
-    from: "{from} invites you to a table of {game}.",
+    from: "{from} invites you to their table: {game}",
     accept: "Accept",
     decline: "Decline",
     notifyTitle: "An invitation",

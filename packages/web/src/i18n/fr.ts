@@ -274,7 +274,7 @@ export const fr: Texts = {
     submit: "Inviter",
     sent: "{name} est invité.",
     notices: "Invitations",
-    from: "{from} vous invite à une table de {game}.",
+    from: "{from} vous invite à sa table : {game}",
     accept: "Accepter",
     decline: "Refuser",
     notifyTitle: "Une invitation",
