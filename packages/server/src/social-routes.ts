@@ -162,6 +162,8 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: SocialRouteConte
     const account = await me(request, "accept an invitation");
     const invitation = await answerable(request, account);
     if (await social.blockedBetween(account.id, invitation.from)) throw new HubError("blocked", "one of you blocks the other");
+    // Seated there already (by its link, say): one account, one seat.
+    if ((await hub.tableRecord(invitation.tableId)).seats.some((s) => s.player === account.id)) throw new HubError("seat-taken", "you are already seated at this table");
     // Answered once, on any process: the one request that changed the row goes on to the seat.
     if (!(await stored("answering an invitation", () => storage.answerInvitation(invitation.id, "accepted", clock.now())))) throw new HubError("invitation-used", "this invitation was already answered");
     return hub.join(invitation.tableId, { name: account.name }, account, true);

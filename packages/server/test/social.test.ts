@@ -147,7 +147,10 @@ for (const make of backends) {
       expect((await call(server, "POST", `/api/invitations/${second}/decline`, bob)).body).toEqual({ declined: second });
       expect((await call(server, "POST", `/api/invitations/${second}/accept`, bob)).body.error.code).toBe("invitation-used");
       expect((await call(server, "GET", `/api/tables/${id}`, null)).body.table.seats[1].kind).toBe("open");
-      await call(server, "POST", `/api/tables/${id}/cancel`, ann, {});
+      // Seated by the link meanwhile: one account, one seat.
+      const third = (await call(server, "POST", `/api/tables/${id}/invite`, ann, { name: "Bob" })).body.invitation.id as string;
+      expect((await join(id, bob)).status).toBe(200);
+      expect((await call(server, "POST", `/api/invitations/${third}/accept`, bob)).body.error.code).toBe("seat-taken");
     });
 
     it("private tables are not listed; friends-only tables seat only the creator's friends or the invited", async () => {
