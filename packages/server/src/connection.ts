@@ -14,6 +14,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { HubError, type Clock, type Hub, type Subscriber } from "./hub.ts";
 import { ConnectionCounts, KeyedBuckets, TokenBucket, type Limits } from "./limits.ts";
 import type { ConnectionKind, Metrics } from "./metrics.ts";
+import type { PresenceHandle, Social } from "./social.ts";
 import { MAX_FRAME_BYTES, parseClientIn, type ErrorCode, type ErrorParams, type ServerOut } from "./protocol.ts";
 
 export interface ConnectionContext {
@@ -29,9 +30,11 @@ export interface ConnectionContext {
   /** Why an upgrade's Origin may not open a socket (another site's page), or null (`security.ts`). */
   originRefusal?(request: IncomingMessage): string | null;
   /** The account of a session cookie in the upgrade's Cookie header, or null (a guest). */
-  accountOf?(cookieHeader: string | undefined): Promise<{ id: string } | null>;
+  accountOf?(cookieHeader: string | undefined): Promise<{ id: string; name?: string } | null>;
   /** The `banned` refusal of an account, or null (moderation/service.ts). */
   banRefusal?(account: string | null): HubError | null;
+  /** Presence and notices of accounts (social.ts); absent: none kept. */
+  social?: Social;
 }
 
 /** Close codes (RFC 6455 §7.4.1). */
@@ -96,6 +99,8 @@ class Connection {
   private attached: { tableId: string; sub: Subscriber } | null = null;
   /** The account behind this connection once attached: its session's, or its seat's. */
   account: string | null = null;
+  /** The account's presence this connection makes (a notices connection, or a seat's at a table). */
+  private presence: PresenceHandle | null = null;
   /** A hello in progress (a finished match may be read back from storage): messages wait for it. */
   private attaching: Promise<void> | null = null;
   private closed = false;
@@ -136,6 +141,17 @@ class Connection {
     clearTimeout(this.helloTimer);
     if (this.attached) this.ctx.hub.detach(this.attached.tableId, this.attached.sub);
     this.attached = null;
+    if (this.presence) this.ctx.social?.disconnect(this.presence);
+    this.presence = null;
+  }
+
+  /** Counts this connection in its account's presence (read its relations first: whose chat it hides). */
+  private async present(handle: PresenceHandle): Promise<void> {
+    const social = this.ctx.social;
+    if (!social) return;
+    await social.connect(handle);
+    if (this.closed) social.disconnect(handle);
+    else this.presence = handle;
   }
 
   /** Spectators' messages go through the fanout (in order); seats' are written at once. */
@@ -214,12 +230,34 @@ class Connection {
       switch (message.type) {
         case "ping":
           return this.send({ type: "pong", ref: message.ref ?? null, now });
-        case "hello": {
-          if (this.attached) return this.refuse("bad-message", "this connection has already said hello", null);
-          const tableId = message.tableId;
-          // Watching without a token: the session's account, if any (seated here, it reads as a player).
-          const account = message.token === undefined && this.ctx.accountOf ? this.ctx.accountOf(this.cookieHeader) : Promise.resolve(null);
+        case "notices": {
+          if (this.attached || this.presence) return this.refuse("bad-message", "this connection has already said hello", null);
+          const account = this.ctx.accountOf ? this.ctx.accountOf(this.cookieHeader) : Promise.resolve(null);
           const attaching = account
+            .then(async (who) => {
+              if (!who) throw new HubError("not-logged-in", "log in to receive your notices");
+              await this.present({ account: who.id, table: null, send: (m: ServerOut) => this.send(m) });
+              this.kind = "spectator";
+              clearTimeout(this.helloTimer);
+              this.send({ type: "listening", name: who.name ?? "" });
+            })
+            .catch((error: unknown) => this.refuseError(error, null, "notices failed"));
+          this.attaching = attaching.finally(() => (this.attaching = null));
+          return;
+        }
+        case "hello": {
+          if (this.attached || this.presence) return this.refuse("bad-message", "this connection has already said hello", null);
+          const tableId = message.tableId;
+          // The session's account, if any: a watcher seated here reads as a player; a seat's account
+          // is at this table for its friends; whoever it blocks is hidden from its chat.
+          // A seat's hello needs no account: storage failing to read it does not refuse the seat.
+          const read = this.ctx.accountOf ? this.ctx.accountOf(this.cookieHeader) : Promise.resolve(null);
+          const account = message.token === undefined ? read : read.catch(() => null);
+          const attaching = account
+            .then(async (watcher) => {
+              if (watcher) await this.present({ account: watcher.id, table: null, send: null });
+              return watcher;
+            })
             .then((watcher) =>
               hub.attach(
                 tableId,
@@ -243,6 +281,14 @@ class Connection {
                 this.account = account;
                 this.attached = { tableId, sub };
                 clearTimeout(this.helloTimer);
+                // A seat held by this account: its friends see it at this table.
+                const seated = typeof sub.viewer === "number" && this.presence !== null && this.ctx.hub.liveTable(tableId)?.status !== "over";
+                if (seated && this.presence && this.ctx.social) {
+                  const at = { account: this.presence.account, table: { id: tableId, game: this.ctx.hub.liveTable(tableId)?.game ?? "" }, send: null };
+                  this.ctx.social.disconnect(this.presence);
+                  this.presence = null;
+                  void this.present(at);
+                }
                 this.log.info({ table: tableId, viewer: sub.viewer }, "ws hello");
                 if (this.closed) this.onClose();
               },

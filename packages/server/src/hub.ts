@@ -18,10 +18,10 @@ import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.t
 import * as changes from "./tables/changes.ts";
 import { forward, forwardChange, perform } from "./tables/owner.ts";
 import { TableDirectory } from "./tables/TableDirectory.ts";
-import { HubError, sha256, systemClock, type Account, type Clock, type Coordinator, type OwnerCall, type Subscriber } from "./tables/types.ts";
+import { HubError, sha256, systemClock, type Account, type Clock, type Coordinator, type OwnerCall, type SeatPolicy, type Subscriber } from "./tables/types.ts";
 
 export { eventsHash, HubError, REVIEW_SEED, sha256, systemClock } from "./tables/types.ts";
-export type { Account, ChatDraft, Clock, Coordinator, OwnerCall, ReviewClaim, Subscriber } from "./tables/types.ts";
+export type { Account, ChatDraft, Clock, Coordinator, OwnerCall, ReviewClaim, SeatPolicy, Subscriber } from "./tables/types.ts";
 
 export class Hub {
   private readonly tables: TableDirectory;
@@ -82,16 +82,16 @@ export class Hub {
   }
 
   /** The tables in memory of one status, oldest first: "open" (waiting for players) or "playing" (to watch). */
-  listTables(status: "open" | "playing"): TableInfo[] {
-    return this.lobbyOf.listTables(status);
+  listTables(status: "open" | "playing", listable?: (record: TableRecord) => boolean): TableInfo[] {
+    return this.lobbyOf.listTables(status, listable);
   }
 
   /**
    * The lobby of one status ("open": waiting for players; "playing": to watch); with several
    * processes, as storage has them (every process shows the same).
    */
-  lobby(status: "open" | "playing" = "open"): Promise<TableInfo[]> {
-    return this.lobbyOf.lobby(status);
+  lobby(status: "open" | "playing" = "open", listable?: (record: TableRecord) => boolean): Promise<TableInfo[]> {
+    return this.lobbyOf.lobby(status, listable);
   }
 
   /** A table in memory (open or playing), or null: finished tables leave memory. */
@@ -105,8 +105,19 @@ export class Hub {
   }
 
   /** Takes a seat; logged in (`account`), the seat is the account's: its name, and linked to it in the same write. */
-  join(tableId: string, raw: { name: string; seat?: number | undefined }, account: Account | null = null): Promise<{ table: TableInfo; seat: number; token: string }> {
-    return this.lobbyOf.join(tableId, raw, account);
+  join(tableId: string, raw: { name: string; seat?: number | undefined }, account: Account | null = null, invited = false): Promise<{ table: TableInfo; seat: number; token: string }> {
+    return this.lobbyOf.join(tableId, raw, account, invited);
+  }
+
+  /** The accounts' relations every seat and chat message is checked against (social.ts). */
+  setPolicy(policy: SeatPolicy): void {
+    this.tables.policy = policy;
+  }
+
+  /** A table's row as it is now: in memory, else read from storage (`unknown-table`). */
+  tableRecord(id: string): Promise<TableRecord> {
+    const live = this.tables.get(id);
+    return live ? Promise.resolve(live.record) : this.tables.readTable(id);
   }
 
   /** Whether `account` created the table (logged in); false for an unknown table. */

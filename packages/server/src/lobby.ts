@@ -32,6 +32,7 @@ export class Lobby {
     if (request.seats.length < game.minSeats || request.seats.length > game.maxSeats) {
       throw new HubError("bad-seats", `${game.title} is for ${game.minSeats}–${game.maxSeats} players, got ${request.seats.length}`, { min: game.minSeats, max: game.maxSeats });
     }
+    if (request.friendsOnly && !creator) throw new HubError("not-logged-in", "a friends-only table is created logged in (its friends are the creator's)");
     const options = game.optionsSchema.safeParse(request.options);
     if (!options.success) throw new HubError("bad-options", describeIssues(options.error));
     const seed = randomBytes(16).toString("hex");
@@ -67,6 +68,9 @@ export class Lobby {
         banks: request.bankSeconds === null ? null : request.seats.map(() => request.bankSeconds! * 1000),
         creatorHash: sha256(creatorToken),
         spectatorChat: request.spectatorChat,
+        ...(request.private ? { private: true } : {}),
+        ...(request.friendsOnly ? { friendsOnly: true } : {}),
+        ...(request.minRating !== null || request.maxRating !== null ? { ratingRange: { min: request.minRating, max: request.maxRating } } : {}),
       },
       hints: request.hints,
       creatorPlayer: creator?.id ?? null,
@@ -88,16 +92,16 @@ export class Lobby {
   }
 
   /** The tables in memory of one status, oldest first: "open" (waiting for players) or "playing" (to watch). */
-  listTables(status: "open" | "playing"): TableInfo[] {
-    return [...this.tables.all()].filter((l) => l.record.status === status).map((l) => l.info());
+  listTables(status: "open" | "playing", listable: (record: TableRecord) => boolean = () => true): TableInfo[] {
+    return [...this.tables.all()].filter((l) => l.record.status === status && listable(l.record)).map((l) => l.info());
   }
 
   /**
    * The lobby of one status ("open": waiting for players; "playing": to watch); with several
    * processes, as storage has them (every process shows the same).
    */
-  async lobby(status: "open" | "playing" = "open"): Promise<TableInfo[]> {
-    if (!this.tables.coordinator) return this.listTables(status);
+  async lobby(status: "open" | "playing" = "open", listable: (record: TableRecord) => boolean = () => true): Promise<TableInfo[]> {
+    if (!this.tables.coordinator) return this.listTables(status, listable);
     let records: TableRecord[];
     try {
       records = await this.tables.storage.listTables(status);
@@ -106,6 +110,7 @@ export class Lobby {
       throw new HubError("unavailable", "storage is unavailable, try again");
     }
     return records.flatMap((r) => {
+      if (!listable(r)) return [];
       const live = this.tables.get(r.id);
       if (live) return [live.info()];
       const game = this.tables.findGame(r.game);
@@ -122,7 +127,7 @@ export class Lobby {
   }
 
   /** Takes a seat; logged in (`account`), the seat is the account's: its name, and linked to it in the same write. */
-  async join(tableId: string, raw: { name: string; seat?: number | undefined }, account: Account | null = null): Promise<{ table: TableInfo; seat: number; token: string }> {
+  async join(tableId: string, raw: { name: string; seat?: number | undefined }, account: Account | null = null, invited = false): Promise<{ table: TableInfo; seat: number; token: string }> {
     // Several processes: a table created elsewhere is read from storage, and the join goes to its owner.
     const live = this.tables.coordinator ? await this.tables.load(tableId) : this.tables.get(tableId);
     if (live && !live.owned) {
@@ -131,7 +136,7 @@ export class Lobby {
         if (live.record.status === "cancelled") throw new HubError("table-cancelled", "the creator cancelled this table");
         throw new HubError("already-started", "the match has already started");
       }
-      return forward<{ table: TableInfo; seat: number; token: string }>(this.tables, { kind: "join", table: tableId, raw, account });
+      return forward<{ table: TableInfo; seat: number; token: string }>(this.tables, { kind: "join", table: tableId, raw, account, ...(invited ? { invited } : {}) });
     }
     if (!live) {
       // Not in memory: finished or cancelled (or unknown).
@@ -139,7 +144,7 @@ export class Lobby {
       if (stored.status === "cancelled") throw new HubError("table-cancelled", "the creator cancelled this table");
       throw new HubError("already-started", "the match has already started");
     }
-    return changes.join(live, raw, account);
+    return changes.join(live, raw, account, invited);
   }
 
   // ------------------------------------------------------------ the creator's controls

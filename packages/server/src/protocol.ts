@@ -56,10 +56,15 @@ export const clientInSchema = z.discriminatedUnion("type", [
    * with `hints-refused` at a rated table); answered by `hint` with the same `ref`.
    */
   z.object({ type: z.literal("hint"), ref: z.string().max(64).optional() }).strict(),
+  /**
+   * Instead of `hello`: this connection receives the notices of the session's account (an
+   * invitation) and counts it online for its friends. Refused `not-logged-in` without a session.
+   */
+  z.object({ type: z.literal("notices") }).strict(),
 ]);
 export type ClientIn = z.infer<typeof clientInSchema>;
 export type ClientInType = ClientIn["type"];
-export const CLIENT_IN_TYPES = ["hello", "act", "reclaim", "sync", "ping", "chat", "resign", "rematch", "hint"] as const satisfies readonly ClientInType[];
+export const CLIENT_IN_TYPES = ["hello", "act", "reclaim", "sync", "ping", "chat", "resign", "rematch", "hint", "notices"] as const satisfies readonly ClientInType[];
 
 // ---------------------------------------------------------------- server → client (ws)
 
@@ -156,7 +161,29 @@ export interface TableInfo {
   readonly hints?: boolean;
   /** A rated match that ended before every human made two decisions of their own: not rated (ratings.ts). */
   readonly aborted?: boolean;
+  /** Not listed in the lobby: reached by its link or an invitation. */
+  readonly private?: boolean;
+  /** Only the creator's friends may sit (and whoever a player invites). */
+  readonly friendsOnly?: boolean;
+  /** Ratings allowed to sit (rounded ordinals; null: open end). */
+  readonly ratingRange?: { readonly min: number | null; readonly max: number | null };
 }
+
+/** Where an account is, as its friends see it: offline, online (the site open), or at tables (seated, connected). */
+export type PresenceInfo = { readonly status: "offline" } | { readonly status: "online" } | { readonly status: "at-table"; readonly tables: readonly { readonly id: string; readonly game: string }[] };
+
+/** An invitation to a table, as its invitee sees it. */
+export interface InvitationInfo {
+  readonly id: string;
+  readonly table: string;
+  readonly game: string;
+  /** The inviting account's name. */
+  readonly from: string;
+  readonly expiresAt: number;
+}
+
+/** Something for an account, wherever it is connected (its notices connection). */
+export type Notice = { readonly kind: "invitation"; readonly invitation: InvitationInfo };
 
 export interface DecisionInfo {
   readonly type: "turn" | "simultaneous" | "over";
@@ -246,7 +273,11 @@ export type ServerOut =
   /** The rematch was made: go to table `tableId` (a seat's token holds the same seat there). */
   | { readonly type: "rematch"; readonly tableId: string }
   /** Answer to `hint`: every choice of the decision at `version` scored from your view (no move made yet). */
-  | { readonly type: "hint"; readonly ref: string | null; readonly version: number; readonly unit: ReviewUnit; readonly review: ReviewedDecision | null };
+  | { readonly type: "hint"; readonly ref: string | null; readonly version: number; readonly unit: ReviewUnit; readonly review: ReviewedDecision | null }
+  /** Answer to `notices`: from now on this connection receives the account's notices. */
+  | { readonly type: "listening"; readonly name: string }
+  /** A notice for the account (on its notices connections only). */
+  | { readonly type: "notice"; readonly notice: Notice };
 export type ServerOutType = ServerOut["type"];
 
 /** Who produced a logged action: the seat's player, its bot, or a bot standing in for it. */

@@ -3,7 +3,7 @@
 import type { Review } from "@grimoire/engine";
 import { z } from "zod";
 import { BOT_LEVELS, TABLE_MODES, seatRequestSchema, type BotLevel, type ErrorCode } from "./vocabulary.ts";
-import type { OutcomeInfo, TableInfo, TableStatus } from "./protocol.ts";
+import type { InvitationInfo, OutcomeInfo, PresenceInfo, TableInfo, TableStatus } from "./protocol.ts";
 
 /** Turn-based tables: an hour to two weeks per decision, and a bank of up to 30 days. */
 export const MIN_TURN_BASED_SECONDS = 3600;
@@ -27,6 +27,13 @@ export const createTableSchema = z
     spectatorChat: z.boolean().default(false),
     /** Every human at the table agrees to hints (joining it is agreeing): no rated result then. */
     hints: z.boolean().default(false),
+    /** Not listed in the lobby: reached by its link or an invitation. */
+    private: z.boolean().default(false),
+    /** Only the creator's friends may sit (the creator logged in), and whoever a player invites. */
+    friendsOnly: z.boolean().default(false),
+    /** A rated table's rating range (rounded ordinals), either end optional. */
+    minRating: z.number().int().min(-1000).max(10_000).nullable().default(null),
+    maxRating: z.number().int().min(-1000).max(10_000).nullable().default(null),
   })
   .strict()
   .superRefine((t, ctx) => {
@@ -36,6 +43,8 @@ export const createTableSchema = z
     } else if (t.turnSeconds !== null && t.turnSeconds > 86_400) {
       ctx.addIssue({ code: "custom", path: ["turnSeconds"], message: "a real-time table has at most a day per decision (choose turn-based)" });
     }
+    if ((t.minRating !== null || t.maxRating !== null) && (!t.rated || t.hints)) ctx.addIssue({ code: "custom", path: ["minRating"], message: "a rating range is for rated tables (rated, no hints)" });
+    if (t.minRating !== null && t.maxRating !== null && t.minRating > t.maxRating) ctx.addIssue({ code: "custom", path: ["maxRating"], message: "the rating range's minimum is above its maximum" });
     if (t.bankSeconds !== null && t.turnSeconds === null) ctx.addIssue({ code: "custom", path: ["bankSeconds"], message: "a time bank needs a clock (turnSeconds)" });
   });
 export type CreateTableRequest = z.input<typeof createTableSchema>;
@@ -213,4 +222,36 @@ export type ErrorParams = Readonly<Record<string, string | number>>;
 /** Every REST error body. HTTP status 400/404/408/409/413/415/429/503 with the same codes as the socket. */
 export interface ErrorResponse {
   readonly error: { readonly code: ErrorCode; readonly message: string; readonly params?: ErrorParams };
+}
+
+// ---------------------------------------------------------------- friends, blocks, invitations (social.ts)
+
+/** One account in a list of follows: whether the two are friends (each follows the other). */
+export interface FollowEntry {
+  readonly name: string;
+  readonly friend: boolean;
+}
+
+/** GET /api/friends — the session's follows both ways, its friends with their presence, and whom it blocks. */
+export interface FriendsResponse {
+  readonly friends: readonly { readonly name: string; readonly presence: PresenceInfo }[];
+  readonly following: readonly FollowEntry[];
+  readonly followers: readonly FollowEntry[];
+  readonly blocked: readonly { readonly name: string }[];
+}
+
+/** GET /api/players/:name/relation — the session's account and that one. */
+export interface RelationResponse {
+  readonly following: boolean;
+  readonly followedBy: boolean;
+  readonly friends: boolean;
+  readonly blocked: boolean;
+}
+
+/** POST /api/tables/:id/invite — a player at the table invites a friend by name. */
+export const inviteSchema = z.object({ name: z.string().min(1).max(200) }).strict();
+
+/** GET /api/invitations — the session's pending invitations, newest first. */
+export interface InvitationsResponse {
+  readonly invitations: readonly InvitationInfo[];
 }

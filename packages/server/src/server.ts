@@ -29,6 +29,9 @@ import { Hub, HubError, systemClock, type Clock } from "./hub.ts";
 import { KeyedBuckets, resolveLimits, type Limits } from "./limits.ts";
 import { Metrics, measuredBots, measuredStorage } from "./metrics.ts";
 import { registerPlayerRoutes, type PlayerRoutes } from "./players.ts";
+import { LocalSocialBus, Social, type SocialBus } from "./social.ts";
+import { RedisSocialBus } from "./social-redis.ts";
+import { registerSocialRoutes } from "./social-routes.ts";
 import { cancelTableSchema, joinTableSchema, MAX_FRAME_BYTES, myTablesSchema, parseDisplayName, seatBotSchema, type ErrorCode, type ErrorParams, type GameInfo, type TableCreatorResponse } from "./protocol.ts";
 import { originRefusal, parseAllowedOrigins, registerSecurityHeaders, UNSAFE_METHODS, type OriginPolicy } from "./security.ts";
 import { PostgresStorage, SqliteStorage, type Storage } from "./storage.ts";
@@ -96,6 +99,16 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "name-taken": 409,
   "account-name": 409,
   "not-creator": 403,
+  "cannot-self": 400,
+  "not-friends": 403,
+  blocked: 403,
+  "friends-only": 403,
+  "rating-out-of-range": 403,
+  "not-a-seat": 403,
+  "unknown-invitation": 404,
+  "invitation-expired": 410,
+  "invitation-used": 409,
+  "already-invited": 409,
   "bad-origin": 403,
   "table-cancelled": 409,
   "already-resigned": 409,
@@ -190,6 +203,15 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   hub.maxReviewsRunning = limits.reviewsRunning;
   cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, counters: metrics.cluster, ...config.cluster, log }) : null;
   if (cluster) await cluster.start();
+  // Follows, blocks, presence and notices: through Redis with several processes (social-redis.ts).
+  let bus: SocialBus = new LocalSocialBus();
+  if (config.redisUrl) {
+    const redisBus = new RedisSocialBus(config.redisUrl, config.cluster?.prefix ?? "grimoire:", log);
+    await redisBus.start();
+    bus = redisBus;
+  }
+  const social = new Social(storage, bus, clock, log);
+  hub.setPolicy(social);
   await hub.restore();
   const liveHub = hub;
   // Sanctions in force, checked by the chat, hello, act and log-in; several processes hear each other's changes.
@@ -219,8 +241,9 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   await app.register(fastifyCookie);
   const shared = cluster ? (name: string, perMinute: number, local: KeyedBuckets) => cluster.buckets(name, perMinute, local) : undefined;
   const players = registerPlayerRoutes(app, measuredStorage(storage, metrics, gameOf), catalog.games, limits, clock, log, pageOf, shared, (id) => moderation.storedBan(id));
-  registerRoutes(app, liveHub, catalog.games, limits, players);
+  registerRoutes(app, liveHub, catalog.games, limits, players, social);
   registerModerationRoutes(app, { storage, moderation, clock, log, accountOf: players.accountOf, pageOf });
+  registerSocialRoutes(app, { hub: liveHub, social, players, storage: measuredStorage(storage, metrics, gameOf), clock, limits, log });
   const webDist = config.webDist === undefined ? null : config.webDist;
   const served = webDist !== null && existsSync(join(webDist, "index.html"));
   if (served) {
@@ -234,7 +257,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   });
 
   const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress) ?? "unknown";
-  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, originRefusal: (request) => originRefusal(request, origins), accountOf: (header) => players.accountOfCookie(header), banRefusal: (account) => moderation.banRefusal(account) });
+  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, originRefusal: (request) => originRefusal(request, origins), accountOf: (header) => players.accountOfCookie(header), banRefusal: (account) => moderation.banRefusal(account), social });
   connections.listen(app.server);
   const liveConnections = connections;
   moderation.connect({ endAccount: (account, refusal) => liveConnections.endAccount(account, refusal), hideChat: (table, message) => liveHub.hideChat(table, message) });
@@ -257,6 +280,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
         await cluster?.close();
         await moderation.close();
         await liveConnections.close();
+        await social.close();
         await app.close();
         await bots.close();
         await storage.close();
@@ -351,7 +375,7 @@ async function heldSeats(request: FastifyRequest, players: PlayerRoutes): Promis
   return [...sent, ...account.filter((s) => !seen.has(`${s.tableId}\n${s.token}`))];
 }
 
-function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[], limits: Limits, players: PlayerRoutes): void {
+function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[], limits: Limits, players: PlayerRoutes, social: Social): void {
   const creations = new KeyedBuckets(limits.tablesPerMinute);
   const joins = new KeyedBuckets(limits.joinsPerMinute);
   const lookups = new KeyedBuckets(limits.myTablesPerMinute);
@@ -386,7 +410,8 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
     const { limit, offset } = pageOf(request.query);
     const status = (request.query as Record<string, unknown> | undefined)?.status ?? "open";
     if (status !== "open" && status !== "playing") throw new HubError("bad-message", 'status is "open" (waiting for players) or "playing" (to watch)');
-    const open = await hub.lobby(status);
+    // Private tables are not listed, nor tables of accounts the viewer blocks or is blocked by.
+    const open = await hub.lobby(status, await social.listable((await players.accountOf(request))?.id ?? null));
     const tables = open.slice(offset, offset + limit);
     return { tables, total: open.length, next: offset + limit < open.length ? offset + limit : null };
   });

@@ -65,6 +65,16 @@ export const ERROR_CODES = [
   "unknown-report",
   "report-closed", // this report is already resolved or dismissed
   "unknown-sanction", // no such sanction in force
+  // friends, invitations, blocks and table options (social.ts)
+  "cannot-self", // following, blocking or inviting your own account
+  "not-friends", // an invitation goes to a friend only (each follows the other)
+  "blocked", // one of the two accounts blocks the other: no join, invitation, rematch or follow between them
+  "friends-only", // a "friends only" table: only friends of its creator (logged in) may sit, or whoever a player invited
+  "rating-out-of-range", // the table's rating range (`params.min`, `params.max`) excludes your rating (`params.rating`) in this game; logged in only
+  "unknown-invitation", // no such invitation for this account (forged, or someone else's)
+  "invitation-expired", // the invitation's time ran out (`params.expiredAt`)
+  "invitation-used", // the invitation was already accepted or declined
+  "already-invited", // this account already has a pending invitation to this table
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -8,6 +8,8 @@ import { Replay } from "./pages/Replay.tsx";
 import { TablePage } from "./pages/TablePage.tsx";
 import { ModerationPage } from "./moderation/ModerationPage.tsx";
 import { AccountBox } from "./players/AccountBox.tsx";
+import { Friends } from "./players/Friends.tsx";
+import { Invitations } from "./players/Invitations.tsx";
 import { Leaderboard } from "./players/Leaderboard.tsx";
 import { Profile } from "./players/Profile.tsx";
 import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
@@ -43,6 +45,7 @@ export function App() {
           </select>
         </label>
       </header>
+      <Invitations />
       <main id="main">
         {route.page === "home" && <Home />}
         {route.page === "howto" && <HowTo game={route.game} />}
@@ -51,6 +54,7 @@ export function App() {
         {route.page === "player" && <Profile key={route.name} name={route.name} />}
         {route.page === "leaderboard" && <Leaderboard key={route.game} game={route.game} />}
         {route.page === "moderation" && <ModerationPage />}
+        {route.page === "friends" && <Friends />}
       </main>
     </>
   );

@@ -1,4 +1,5 @@
 // REST calls to the lobby (/api), and the seats this browser holds (tokens in localStorage).
+import type { FriendsResponse, InvitationInfo, InvitationsResponse, RelationResponse } from "./protocol.ts";
 import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
 
 export class ApiError extends Error {
@@ -54,6 +55,17 @@ export const api = {
     call<JoinTableResponse>(`/api/tables/${encodeURIComponent(id)}/join`, { method: "POST", body: JSON.stringify(seat === undefined ? { name } : { name, seat }) }),
   recordUrl: (id: string) => `/api/tables/${encodeURIComponent(id)}/record`,
   me: () => call<MeResponse>("/api/me").then((r) => r.player),
+  /** Friends (with presence), follows both ways and blocks of the session's account. */
+  friends: () => call<FriendsResponse>("/api/friends"),
+  relation: (name: string) => call<RelationResponse>(`/api/players/${encodeURIComponent(name)}/relation`),
+  /** Follow, unfollow, block or unblock a player: the relation after it. */
+  relate: (name: string, verb: "follow" | "unfollow" | "block" | "unblock") => call<RelationResponse>(`/api/players/${encodeURIComponent(name)}/${verb}`, { method: "POST", body: "{}" }),
+  invite: (tableId: string, name: string) => call<{ invitation: InvitationInfo }>(`/api/tables/${encodeURIComponent(tableId)}/invite`, { method: "POST", body: JSON.stringify({ name }) }),
+  invitations: () => call<InvitationsResponse>("/api/invitations").then((r) => r.invitations),
+  /** Accepts an invitation: the seat is taken (its token kept in this browser as a join's). */
+  acceptInvitation: (id: string) =>
+    call<JoinTableResponse>(`/api/invitations/${encodeURIComponent(id)}/accept`, { method: "POST", body: "{}" }),
+  declineInvitation: (id: string) => call<{ declined: string }>(`/api/invitations/${encodeURIComponent(id)}/decline`, { method: "POST", body: "{}" }),
   /** Creates an account (or logs in) and claims the guest seats this browser holds. */
   signUp: (name: string, password: string) => call<MeResponse>("/api/account", { method: "POST", body: JSON.stringify({ name, password, seats: heldSeats() }) }).then((r) => r.player),
   logIn: (name: string, password: string) => call<MeResponse>("/api/login", { method: "POST", body: JSON.stringify({ name, password, seats: heldSeats() }) }).then((r) => r.player),

@@ -35,6 +35,12 @@ export type {
   RematchInfo,
   TableCreatorResponse,
   TableMode,
+  FriendsResponse,
+  RelationResponse,
+  InvitationInfo,
+  InvitationsResponse,
+  PresenceInfo,
+  Notice,
 } from "../../server/src/protocol.ts";
 
 export const BOT_LEVELS = ["easy", "medium", "hard"] as const;

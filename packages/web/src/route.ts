@@ -1,6 +1,6 @@
 // Routing by query string, so the invitation link `/?table=<id>` works with a static server:
 // `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, `?replay=ID`, `?player=NAME`
-// (a profile), `?leaderboard=GAME`, `?moderation=1` (moderators), nothing = home.
+// (a profile), `?leaderboard=GAME`, `?moderation=1` (moderators), `?friends` (your friends), nothing = home.
 import { useEffect, useState } from "react";
 
 export type Route =
@@ -10,7 +10,8 @@ export type Route =
   | { readonly page: "table"; readonly id: string; readonly watch: boolean }
   | { readonly page: "player"; readonly name: string }
   | { readonly page: "leaderboard"; readonly game: string }
-  | { readonly page: "moderation" };
+  | { readonly page: "moderation" }
+  | { readonly page: "friends" };
 
 export function parseRoute(search: string): Route {
   const params = new URLSearchParams(search);
@@ -25,6 +26,7 @@ export function parseRoute(search: string): Route {
   if (params.get("moderation") === "1") return { page: "moderation" };
   const leaderboard = params.get("leaderboard");
   if (leaderboard) return { page: "leaderboard", game: leaderboard };
+  if (params.get("friends") !== null) return { page: "friends" };
   return { page: "home" };
 }
 
@@ -44,6 +46,8 @@ export function hrefOf(route: Route): string {
       return `/?leaderboard=${encodeURIComponent(route.game)}`;
     case "moderation":
       return "/?moderation=1";
+    case "friends":
+      return "/?friends";
   }
 }
 

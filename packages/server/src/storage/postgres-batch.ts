@@ -217,6 +217,28 @@ export class PostgresBatches {
         return { statements: moderationStatements(w.write).map((s) => this.write(s.text, s.values)) };
       case "takeEpoch":
         return { statements: [this.write("UPDATE tables SET epoch = epoch + 1 WHERE id = $1", [w.tableId])] };
+      case "setFollow":
+        return {
+          statements: [
+            w.on
+              ? this.write("INSERT INTO follows (follower, followee, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [w.follower, w.followee, w.at])
+              : this.write("DELETE FROM follows WHERE follower = $1 AND followee = $2", [w.follower, w.followee]),
+          ],
+        };
+      case "setBlock":
+        if (!w.on) return { statements: [this.write("DELETE FROM blocks WHERE blocker = $1 AND blocked = $2", [w.blocker, w.blocked])] };
+        return {
+          statements: [
+            this.write("INSERT INTO blocks (blocker, blocked, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [w.blocker, w.blocked, w.at]),
+            this.write("DELETE FROM follows WHERE (follower = $1 AND followee = $2) OR (follower = $2 AND followee = $1)", [w.blocker, w.blocked]),
+          ],
+        };
+      case "saveInvitation": {
+        const i = w.invitation;
+        return { statements: [this.write("INSERT INTO invitations (id, table_id, from_player, to_player, created_at, expires_at, state, used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)", [i.id, i.tableId, i.from, i.to, i.createdAt, i.expiresAt, i.state, i.usedAt])] };
+      }
+      case "answerInvitation":
+        return { statements: [this.write("UPDATE invitations SET state = $1, used_nonce = $2, used_at = $3 WHERE id = $4 AND state = 'pending'", [w.state, w.nonce, w.at, w.id])] };
       case "saveReview":
         return { statements: [this.write("INSERT INTO reviews (table_id, seat, review, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING", [w.tableId, w.seat, w.review, w.at])] };
     }

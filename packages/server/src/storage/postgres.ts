@@ -7,7 +7,7 @@ import type { MatchResult } from "../ratings.ts";
 import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { PostgresBatches } from "./postgres-batch.ts";
-import { fromActionRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_POSTGRES, TABLE_LINKS, type ActionRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { fromActionRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_POSTGRES, RELATIONS, TABLE_LINKS, type ActionRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
 import { fromFullChatRow, moderationReads, type FullChatRow, type ModerationWrite, type ReportStatus } from "./moderation.ts";
 import {
   commitDelayFromEnv,
@@ -15,6 +15,8 @@ import {
   NameTakenError,
   writeHookFromEnv,
   type ChatRecord,
+  type InvitationRecord,
+  type Relations,
   type LoggedAction,
   type PlayerMatch,
   type PlayerRecord,
@@ -296,6 +298,41 @@ export class PostgresStorage implements Storage {
   }
 
   /** Drops the whole schema (tests). */
+  // ------------------------------------------------------------ follows, blocks, invitations (migration 13)
+
+  async setFollow(follower: string, followee: string, on: boolean, at: number): Promise<void> {
+    await this.group.request({ op: "setFollow", follower, followee, on, at });
+  }
+
+  async setBlock(blocker: string, blocked: string, on: boolean, at: number): Promise<void> {
+    await this.group.request({ op: "setBlock", blocker, blocked, on, at });
+  }
+
+  async relations(playerId: string): Promise<Relations> {
+    const result = await this.pool.query<{ kind: string; other: string }>(RELATIONS, [playerId]);
+    return fromRelationRows(result.rows);
+  }
+
+  async saveInvitation(invitation: InvitationRecord): Promise<void> {
+    await this.group.request({ op: "saveInvitation", invitation });
+  }
+
+  async getInvitation(id: string): Promise<InvitationRecord | null> {
+    const result = await this.pool.query<InvitationRow>("SELECT * FROM invitations WHERE id = $1", [id]);
+    return result.rows[0] ? fromInvitationRow(result.rows[0]) : null;
+  }
+
+  /** One UPDATE … WHERE state = 'pending': of two answers at once (any processes), one changes the row. */
+  async answerInvitation(id: string, state: "accepted" | "declined", at: number): Promise<boolean> {
+    const result = await this.pool.query("UPDATE invitations SET state = $1, used_at = $2 WHERE id = $3 AND state = 'pending'", [state, at, id]);
+    return result.rowCount === 1;
+  }
+
+  async pendingInvitations(playerId: string, now: number, limit: number): Promise<InvitationRecord[]> {
+    const result = await this.pool.query<InvitationRow>(PENDING_INVITATIONS, [playerId, now, limit]);
+    return result.rows.map(fromInvitationRow);
+  }
+
   async dropSchema(): Promise<void> {
     await this.pool.query(`DROP SCHEMA IF EXISTS ${this.schema} CASCADE`);
   }

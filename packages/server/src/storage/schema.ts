@@ -3,7 +3,7 @@
 // side converts with `sqlite()`).
 import type { ActorKind, ChatChannel, OutcomeInfo, TableStatus } from "../protocol.ts";
 import { MIGRATION_14 } from "./moderation.ts";
-import { DEFAULT_META, type ChatRecord, type LoggedAction, type PlayerMatch, type PlayerRecord, type RatingHistoryEntry, type RatingRecord, type SeatLink, type SeatRecord, type TableMeta, type TableRecord } from "./types.ts";
+import { DEFAULT_META, type ChatRecord, type InvitationRecord, type LoggedAction, type PlayerMatch, type PlayerRecord, type RatingHistoryEntry, type RatingRecord, type Relations, type SeatLink, type SeatRecord, type TableMeta, type TableRecord } from "./types.ts";
 
 /** Versioned migrations; never edit one that has shipped, add the next. */
 export const MIGRATIONS: readonly { version: number; description: string; sqlite: string; postgres: string }[] = [
@@ -140,6 +140,30 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
         END IF;
       END $$;`,
   },
+  {
+    version: 13,
+    description: "follows, blocks and invitations between accounts",
+    sqlite: `
+      CREATE TABLE follows (follower TEXT NOT NULL REFERENCES players(id), followee TEXT NOT NULL REFERENCES players(id), at INTEGER NOT NULL, PRIMARY KEY (follower, followee));
+      CREATE INDEX follows_followee ON follows(followee);
+      CREATE TABLE blocks (blocker TEXT NOT NULL REFERENCES players(id), blocked TEXT NOT NULL REFERENCES players(id), at INTEGER NOT NULL, PRIMARY KEY (blocker, blocked));
+      CREATE INDEX blocks_blocked ON blocks(blocked);
+      CREATE TABLE invitations (
+        id TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id), from_player TEXT NOT NULL REFERENCES players(id),
+        to_player TEXT NOT NULL REFERENCES players(id), created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending', used_nonce TEXT, used_at INTEGER);
+      CREATE INDEX invitations_to ON invitations(to_player, expires_at);`,
+    postgres: `
+      CREATE TABLE follows (follower TEXT NOT NULL REFERENCES players(id), followee TEXT NOT NULL REFERENCES players(id), at BIGINT NOT NULL, PRIMARY KEY (follower, followee));
+      CREATE INDEX follows_followee ON follows(followee);
+      CREATE TABLE blocks (blocker TEXT NOT NULL REFERENCES players(id), blocked TEXT NOT NULL REFERENCES players(id), at BIGINT NOT NULL, PRIMARY KEY (blocker, blocked));
+      CREATE INDEX blocks_blocked ON blocks(blocked);
+      CREATE TABLE invitations (
+        id TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id), from_player TEXT NOT NULL REFERENCES players(id),
+        to_player TEXT NOT NULL REFERENCES players(id), created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending', used_nonce TEXT, used_at BIGINT);
+      CREATE INDEX invitations_to ON invitations(to_player, expires_at);`,
+  },
   MIGRATION_14,
 ];
 
@@ -212,6 +236,44 @@ export function toParams(t: TableRecord): unknown[] {
 export const UPSERT_COLUMNS = "id, game, options, seats, status, turn_seconds, grace_seconds, seed, seed_hash, outcome, created_at, deadline, events_hash, rated, meta, hints, creator_player";
 export const UPSERT_UPDATE = `options = excluded.options, seats = excluded.seats, status = excluded.status, turn_seconds = excluded.turn_seconds,
   grace_seconds = excluded.grace_seconds, outcome = excluded.outcome, deadline = excluded.deadline, events_hash = excluded.events_hash, meta = excluded.meta`;
+
+export interface InvitationRow {
+  id: string;
+  table_id: string;
+  from_player: string;
+  to_player: string;
+  created_at: number | string;
+  expires_at: number | string;
+  state: string;
+  used_at: number | string | null;
+}
+
+export function fromInvitationRow(row: InvitationRow): InvitationRecord {
+  return {
+    id: row.id,
+    tableId: row.table_id,
+    from: row.from_player,
+    to: row.to_player,
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    state: row.state as InvitationRecord["state"],
+    usedAt: row.used_at === null ? null : Number(row.used_at),
+  };
+}
+
+/** An account's relations (migration 13), one query for both dialects: `kind` is following, follower, blocks or blocked-by. */
+export const RELATIONS = `SELECT 'following' AS kind, followee AS other FROM follows WHERE follower = $1
+  UNION ALL SELECT 'follower', follower FROM follows WHERE followee = $1
+  UNION ALL SELECT 'blocks', blocked FROM blocks WHERE blocker = $1
+  UNION ALL SELECT 'blocked-by', blocker FROM blocks WHERE blocked = $1`;
+
+export function fromRelationRows(rows: readonly { kind: string; other: string }[]): Relations {
+  const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.other);
+  return { following: of("following"), followers: of("follower"), blocks: of("blocks"), blockedBy: of("blocked-by") };
+}
+
+/** An account's invitations still pending and not expired, newest first. */
+export const PENDING_INVITATIONS = "SELECT * FROM invitations WHERE to_player = $1 AND state = 'pending' AND expires_at > $2 ORDER BY created_at DESC, id LIMIT $3";
 
 export interface ActionRow {
   version: number;

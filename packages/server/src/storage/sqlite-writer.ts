@@ -197,6 +197,31 @@ function apply(w: WriteOp): void {
       write();
       prepared("UPDATE tables SET epoch = epoch + 1 WHERE id = ?").run(w.tableId);
       return;
+    case "setFollow":
+      write();
+      if (w.on) prepared("INSERT INTO follows (follower, followee, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").run(w.follower, w.followee, w.at);
+      else prepared("DELETE FROM follows WHERE follower = ? AND followee = ?").run(w.follower, w.followee);
+      return;
+    case "setBlock":
+      write();
+      if (!w.on) {
+        prepared("DELETE FROM blocks WHERE blocker = ? AND blocked = ?").run(w.blocker, w.blocked);
+        return;
+      }
+      prepared("INSERT INTO blocks (blocker, blocked, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").run(w.blocker, w.blocked, w.at);
+      write();
+      prepared("DELETE FROM follows WHERE (follower = ? AND followee = ?) OR (follower = ? AND followee = ?)").run(w.blocker, w.blocked, w.blocked, w.blocker);
+      return;
+    case "saveInvitation": {
+      const i = w.invitation;
+      write();
+      prepared("INSERT INTO invitations (id, table_id, from_player, to_player, created_at, expires_at, state, used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(i.id, i.tableId, i.from, i.to, i.createdAt, i.expiresAt, i.state, i.usedAt);
+      return;
+    }
+    case "answerInvitation":
+      write();
+      prepared("UPDATE invitations SET state = ?, used_nonce = ?, used_at = ? WHERE id = ? AND state = 'pending'").run(w.state, w.nonce, w.at, w.id);
+      return;
   }
 }
 

@@ -3,6 +3,7 @@
 // Reads stay on this thread, on a connection of their own: in WAL a reader never waits for the
 // writer, reads are short (no fsync), and one that starts after a write's promise resolved sees
 // that write (the commit landed before). Migrations run here too, before the writer starts.
+import { randomBytes } from "node:crypto";
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -11,7 +12,7 @@ import type { TableStatus } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
 import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit, type WriteOutcome } from "./group-commit.ts";
-import { fromActionRow, fromHistoryRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, RECORD_SQLITE, sqlite, TABLE_LINKS, type ActionRow, type HistoryRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { fromActionRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_SQLITE, RELATIONS, sqlite, TABLE_LINKS, type ActionRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
 import { fromFullChatRow, moderationReads, type FullChatRow, type ModerationWrite, type ReportStatus } from "./moderation.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, SHARED_SLOTS, type SentError, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import {
@@ -21,6 +22,8 @@ import {
   NameTakenError,
   StorageError,
   type ChatRecord,
+  type InvitationRecord,
+  type Relations,
   type LoggedAction,
   type PlayerMatch,
   type PlayerRecord,
@@ -319,6 +322,40 @@ export class SqliteStorage implements Storage {
   }
 
   /** Waits for the writes asked for (their commits), stops the writer thread, closes the reader. */
+  // ------------------------------------------------------------ follows, blocks, invitations (migration 13)
+
+  async setFollow(follower: string, followee: string, on: boolean, at: number): Promise<void> {
+    await this.group.request({ op: "setFollow", follower, followee, on, at });
+  }
+
+  async setBlock(blocker: string, blocked: string, on: boolean, at: number): Promise<void> {
+    await this.group.request({ op: "setBlock", blocker, blocked, on, at });
+  }
+
+  async relations(playerId: string): Promise<Relations> {
+    return fromRelationRows(this.read(sqlite(RELATIONS)).all(playerId, playerId, playerId, playerId) as { kind: string; other: string }[]);
+  }
+
+  async saveInvitation(invitation: InvitationRecord): Promise<void> {
+    await this.group.request({ op: "saveInvitation", invitation });
+  }
+
+  async getInvitation(id: string): Promise<InvitationRecord | null> {
+    const row = this.read("SELECT * FROM invitations WHERE id = ?").get(id) as InvitationRow | undefined;
+    return row ? fromInvitationRow(row) : null;
+  }
+
+  async answerInvitation(id: string, state: "accepted" | "declined", at: number): Promise<boolean> {
+    const nonce = randomBytes(9).toString("base64url");
+    await this.group.request({ op: "answerInvitation", id, state, nonce, at });
+    const row = this.read("SELECT used_nonce FROM invitations WHERE id = ?").get(id) as { used_nonce: string | null } | undefined;
+    return row?.used_nonce === nonce;
+  }
+
+  async pendingInvitations(playerId: string, now: number, limit: number): Promise<InvitationRecord[]> {
+    return (this.read(sqlite(PENDING_INVITATIONS)).all(playerId, now, limit) as InvitationRow[]).map(fromInvitationRow);
+  }
+
   async close(): Promise<void> {
     await this.group.drain();
     await this.writer?.close();

@@ -72,6 +72,12 @@ export interface TableMeta {
    * (`MIN_OWN_DECISIONS`, ratings.ts): aborted, so unrated. Absent in rows written before.
    */
   aborted?: boolean;
+  /** Not listed in the lobby: reached by its link or an invitation (issue 27). */
+  private?: boolean;
+  /** Only friends of the creator (each follows the other) may sit, and whoever a player invites. */
+  friendsOnly?: boolean;
+  /** The ratings (ordinals, rounded) allowed to sit at a rated table; null ends are open. */
+  ratingRange?: { min: number | null; max: number | null } | null;
 }
 
 export const DEFAULT_META: TableMeta = {
@@ -89,12 +95,32 @@ export const DEFAULT_META: TableMeta = {
 /** A stored chat message (`chat` table, migration 7). */
 export interface ChatRecord extends ChatMessage {
   readonly channel: ChatChannel;
-  /** Who wrote it (never sent to clients): the account's id, or null (a guest). Absent on rows before migration 14. */
+  /** Who wrote it (never sent to clients): the account's id, or null (a guest). Absent on rows before migration 14. Who blocks it does not read it (social.ts). */
   readonly author?: string | null;
   /** A guest writer's address, hashed with the installation's key (an address mute); never sent to clients. */
   readonly addressHash?: string | null;
   /** Hidden by a moderator: kept for the reports, shown to nobody. */
   readonly hidden?: boolean;
+}
+
+/** An account's follows and blocks, both ways (account ids; migration 13). */
+export interface Relations {
+  following: string[];
+  followers: string[];
+  blocks: string[];
+  blockedBy: string[];
+}
+
+/** An invitation of one account by another to a table (migration 13; social.ts). */
+export interface InvitationRecord {
+  id: string;
+  tableId: string;
+  from: string;
+  to: string;
+  createdAt: number;
+  expiresAt: number;
+  state: "pending" | "accepted" | "declined";
+  usedAt: number | null;
 }
 
 export interface PlayerRecord {
@@ -261,6 +287,20 @@ export interface Storage extends ModerationReads {
   saveReview(tableId: string, seat: number, review: unknown): Promise<void>;
   /** The stored review of one seat, or null. */
   getReview(tableId: string, seat: number): Promise<unknown | null>;
+  /** Follows `followee` (`on`) or stops; following twice is one follow. */
+  setFollow(follower: string, followee: string, on: boolean, at: number): Promise<void>;
+  /** Blocks `blocked` (`on`, which also ends the follows between the two, both ways, in the same write) or stops. */
+  setBlock(blocker: string, blocked: string, on: boolean, at: number): Promise<void>;
+  relations(playerId: string): Promise<Relations>;
+  saveInvitation(invitation: InvitationRecord): Promise<void>;
+  getInvitation(id: string): Promise<InvitationRecord | null>;
+  /**
+   * Answers a pending invitation (`state`: accepted or declined) once: true for the one call that
+   * changed it, false when it was answered already (by another request, on any process).
+   */
+  answerInvitation(id: string, state: "accepted" | "declined", at: number): Promise<boolean>;
+  /** The account's pending invitations not expired at `now`, newest first. */
+  pendingInvitations(playerId: string, now: number, limit: number): Promise<InvitationRecord[]>;
   close(): Promise<void>;
 }
 
@@ -308,6 +348,10 @@ export type WriteOp =
   | { op: "appendChat"; tableId: string; message: ChatRecord; fence?: Fence }
   | { op: "takeEpoch"; tableId: string }
   | { op: "moderate"; write: ModerationWrite }
+  | { op: "setFollow"; follower: string; followee: string; on: boolean; at: number }
+  | { op: "setBlock"; blocker: string; blocked: string; on: boolean; at: number }
+  | { op: "saveInvitation"; invitation: InvitationRecord }
+  | { op: "answerInvitation"; id: string; state: "accepted" | "declined"; nonce: string; at: number }
   | { op: "saveReview"; tableId: string; seat: number; review: string; at: number };
 
 /**

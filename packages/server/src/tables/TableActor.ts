@@ -17,7 +17,7 @@ import { logMessage, overMessage, sync, update } from "./projections.ts";
 import { Replica } from "./Replica.ts";
 import { Scheduler } from "./Scheduler.ts";
 import { TableChat } from "./TableChat.ts";
-import { HubError, movedError, sha256, type Clock, type Coordinator, type Subscriber } from "./types.ts";
+import { HubError, movedError, sha256, type Clock, type Coordinator, type SeatPolicy, type Subscriber } from "./types.ts";
 
 const MAX_CATCH_UP = 200;
 
@@ -31,6 +31,8 @@ export interface TableEnv {
   readonly coordinator: Coordinator | null;
   /** The server is shutting down: no more bots, clocks or retries. */
   readonly closed: boolean;
+  /** The accounts' relations (blocks, friends-only, rating range); null: none checked (tests of a bare hub). */
+  readonly policy: SeatPolicy | null;
   /** Displayed ratings (ordinals) of these identities in a game; a read failure shows none. */
   ratingsOf(game: string, keys: readonly string[]): Promise<Map<string, number>>;
   /** A table made here (created, or a rematch): kept in memory, and owned once its lease is taken. */

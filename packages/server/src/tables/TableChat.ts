@@ -85,9 +85,17 @@ export class TableChat {
   /** The latest messages `sub` may read, oldest first (hidden ones are read by nobody). */
   historyFor(sub: Subscriber): ChatMessage[] {
     return (this.messages ?? [])
-      .filter((m) => m.hidden !== true && this.canRead(sub, m.channel))
+      .filter((m) => m.hidden !== true && this.canRead(sub, m.channel) && !this.blocked(sub, m))
       .slice(-CHAT_HISTORY)
       .map(publicMessage);
+  }
+
+  /** The reader's account blocks the writer's (social.ts): the message is not sent to it. */
+  private blocked(sub: Subscriber, message: ChatRecord): boolean {
+    const policy = this.table.env.policy;
+    if (!policy || !message.author) return false;
+    const reader = sub.account ?? (typeof sub.viewer === "number" ? this.table.record.seats[sub.viewer]?.player : null);
+    return policy.hides(reader, message.author);
   }
 
   /** A moderator hid a stored message: it leaves memory's copy and every client's chat here. */
@@ -162,6 +170,6 @@ export class TableChat {
       if (this.messages.length > CHAT_KEPT) this.messages.splice(0, this.messages.length - CHAT_KEPT);
     }
     const out: ServerOut = { type: "chat", message: publicMessage(message) };
-    for (const s of this.table.audience.subscribers) if (this.canRead(s, message.channel)) s.send(out);
+    for (const s of this.table.audience.subscribers) if (this.canRead(s, message.channel) && !this.blocked(s, message)) s.send(out);
   }
 }

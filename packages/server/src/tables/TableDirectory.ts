@@ -9,7 +9,7 @@ import type { TableInfo } from "../protocol.ts";
 import { INITIAL, ordinal } from "../ratings.ts";
 import type { Storage, TableRecord } from "../storage.ts";
 import { TableActor, type TableEnv } from "./TableActor.ts";
-import { HubError, type Clock, type Coordinator } from "./types.ts";
+import { HubError, type Clock, type Coordinator, type SeatPolicy } from "./types.ts";
 
 export class TableDirectory implements TableEnv {
   private readonly tables = new Map<string, TableActor>();
@@ -17,6 +17,7 @@ export class TableDirectory implements TableEnv {
   private readonly loading = new Map<string, Promise<TableActor>>();
   closed = false;
   coordinator: Coordinator | null = null;
+  policy: SeatPolicy | null = null;
 
   constructor(
     readonly storage: Storage,

@@ -13,7 +13,7 @@ import { TableActor } from "./TableActor.ts";
 import { HubError, movedError, sha256, type Account } from "./types.ts";
 
 /** Takes a seat; logged in (`account`), the seat is the account's: its name, and linked to it in the same write. */
-export function join(live: TableActor, raw: { name: string; seat?: number | undefined }, account: Account | null): Promise<{ table: TableInfo; seat: number; token: string }> {
+export function join(live: TableActor, raw: { name: string; seat?: number | undefined }, account: Account | null, invited = false): Promise<{ table: TableInfo; seat: number; token: string }> {
   const { clock } = live.env;
   const tableId = live.record.id;
   return live.serialize(async () => {
@@ -31,6 +31,9 @@ export function join(live: TableActor, raw: { name: string; seat?: number | unde
       seat = seats.findIndex((s) => s.kind === "open");
       if (seat < 0) throw new HubError("table-full", "every seat is taken");
     }
+    // Blocks, a friends-only table, a rating range (social.ts): checked where the seat is written.
+    const ordinalOf = async () => (account ? ((await live.env.ratingsOf(live.game.id, [account.id])).get(account.id) ?? 0) : 0);
+    await live.env.policy?.checkJoin(live.record, account, invited, ordinalOf);
     const token = randomBytes(24).toString("base64url");
     const rating = account && live.record.rated ? ((await live.env.ratingsOf(live.game.id, [account.id])).get(account.id) ?? null) : null;
     const taken: SeatRecord = { kind: "human", name: account ? account.name : raw.name, level: null, tokenHash: sha256(token), takeover: false, player: account?.id ?? null, rating };
@@ -165,6 +168,8 @@ export function rematch(live: TableActor, seat: number): Promise<string | null> 
     if (record.status === "cancelled") throw new HubError("rematch-closed", "this table was cancelled");
     if (record.status !== "over") throw new HubError("not-finished", "a rematch is offered once the match is over");
     if (record.meta.rematchNext !== null) return record.meta.rematchNext;
+    // No rematch between accounts one of which blocks the other.
+    await env.policy?.checkRematch(record);
     const accepted = [...new Set([...record.meta.rematchAccepted, seat])].sort((a, b) => a - b);
     const humans = record.seats.flatMap((s, i) => (s.kind === "human" ? [i] : []));
     if (!humans.every((h) => accepted.includes(h))) {

@@ -9,7 +9,7 @@ import type { Account, OwnerCall } from "./types.ts";
 /** The changes `perform` runs: the hub's own (which route to the table actor). */
 export interface OwnerChanges {
   act(tableId: string, seat: number, raw: unknown): Promise<number>;
-  join(tableId: string, raw: { name: string; seat?: number | undefined }, account: Account | null): Promise<{ table: TableInfo; seat: number; token: string }>;
+  join(tableId: string, raw: { name: string; seat?: number | undefined }, account: Account | null, invited?: boolean): Promise<{ table: TableInfo; seat: number; token: string }>;
   resign(tableId: string, seat: number): Promise<number>;
   reclaim(tableId: string, seat: number): Promise<number>;
   rematch(tableId: string, seat: number): Promise<string | null>;
@@ -39,7 +39,7 @@ export async function perform(changes: OwnerChanges, tables: TableDirectory, cal
     case "act":
       return changes.act(call.table, call.seat, call.action);
     case "join":
-      return changes.join(call.table, call.raw, call.account);
+      return changes.join(call.table, call.raw, call.account, call.invited === true);
     case "resign":
       return changes.resign(call.table, call.seat);
     case "reclaim":

@@ -56,6 +56,9 @@ export function infoOf(r: TableRecord, game: AnyGame, subscribers: ReadonlySet<S
     rematch: { accepted: r.meta.rematchAccepted, next: r.meta.rematchNext, previous: r.meta.rematchOf },
     spectatorChat: r.meta.spectatorChat,
     hints: hintsAllowed(r),
+    ...(r.meta.private === true ? { private: true } : {}),
+    ...(r.meta.friendsOnly === true ? { friendsOnly: true } : {}),
+    ...(r.meta.ratingRange ? { ratingRange: r.meta.ratingRange } : {}),
     ...(aborted ? { aborted: true } : {}),
   };
 }

@@ -85,7 +85,7 @@ export interface ReviewClaim {
  */
 export type OwnerCall =
   | { kind: "act"; table: string; seat: number; action: unknown }
-  | { kind: "join"; table: string; raw: { name: string; seat?: number | undefined }; account: Account | null }
+  | { kind: "join"; table: string; raw: { name: string; seat?: number | undefined }; account: Account | null; invited?: boolean }
   | { kind: "resign"; table: string; seat: number }
   | { kind: "reclaim"; table: string; seat: number }
   | { kind: "rematch"; table: string; seat: number }
@@ -97,6 +97,14 @@ export type OwnerCall =
 
 /** A checked chat message, before the owner numbers, dates and stores it. */
 export type ChatDraft = Pick<ChatRecord, "channel" | "seat" | "name" | "text" | "author" | "addressHash">;
+
+/** What a table asks of the accounts' relations before a seat is taken or a rematch made (social.ts). */
+export interface SeatPolicy {
+  checkJoin(record: TableRecord, account: Account | null, invited: boolean, rating: () => Promise<number>): Promise<void>;
+  checkRematch(record: TableRecord): Promise<void>;
+  /** Whether `viewer` hides the chat of `writer` (account ids). */
+  hides(viewer: string | null | undefined, writer: string | null | undefined): boolean;
+}
 
 /** One connected client, as the hub sees it. */
 export interface Subscriber {

@@ -29,6 +29,10 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
   const [bankDays, setBankDays] = useState("3");
   const [spectatorChat, setSpectatorChat] = useState(false);
   const [hints, setHints] = useState(false);
+  const [privateTable, setPrivateTable] = useState(false);
+  const [friendsOnly, setFriendsOnly] = useState(false);
+  const [minRating, setMinRating] = useState("");
+  const [maxRating, setMaxRating] = useState("");
   const [name, setName] = useState(playerName() || "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -54,7 +58,20 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
           ? { mode, turnSeconds: Math.round(Number(turnAmount) * (turnUnit === "days" ? 86_400 : 3600)), bankSeconds: bankDays.trim() === "" ? null : Math.round(Number(bankDays) * 86_400) }
           : { mode, turnSeconds: clock.trim() === "" ? null : Number(clock), ...(grace.trim() === "" ? {} : { graceSeconds: Math.round(Number(grace)) }) };
       // A table with hints is never rated (the server says so too).
-      const table = await api.create({ game: game.id, options, seats, ...clockOf(), spectatorChat, rated: rated && !hints, ...(hints ? { hints: true } : {}) });
+      const bound = (text: string) => (text.trim() === "" ? null : Math.round(Number(text)));
+      const ranged = rated && !hints && (bound(minRating) !== null || bound(maxRating) !== null);
+      const table = await api.create({
+        game: game.id,
+        options,
+        seats,
+        ...clockOf(),
+        spectatorChat,
+        rated: rated && !hints,
+        ...(hints ? { hints: true } : {}),
+        ...(privateTable ? { private: true } : {}),
+        ...(friendsOnly && account ? { friendsOnly: true } : {}),
+        ...(ranged ? { minRating: bound(minRating), maxRating: bound(maxRating) } : {}),
+      });
       // Logged in, the server seats the account under its own name.
       const me = account ? account.name : name.trim() || t("create.defaultName");
       if (!account) rememberName(me);
@@ -193,6 +210,25 @@ export function CreateTable({ games }: { games: readonly GameInfo[] }) {
         <label className="check">
           <input type="checkbox" name="rated" checked={rated} onChange={(e) => setRated(e.target.checked)} /> {t("create.rated")}
         </label>
+        <label className="check">
+          <input type="checkbox" name="private" checked={privateTable} onChange={(e) => setPrivateTable(e.target.checked)} /> {t("create.private")}
+        </label>
+        {account && (
+          <label className="check">
+            <input type="checkbox" name="friendsOnly" checked={friendsOnly} onChange={(e) => setFriendsOnly(e.target.checked)} /> {t("create.friendsOnly")}
+          </label>
+        )}
+        {rated && !hints && (
+          <fieldset className="rating-range">
+            <legend>{t("create.ratingRange")}</legend>
+            <label>
+              {t("create.minRating")} <input name="minRating" type="number" step={1} min={-1000} max={10000} value={minRating} onChange={(e) => setMinRating(e.target.value)} />
+            </label>{" "}
+            <label>
+              {t("create.maxRating")} <input name="maxRating" type="number" step={1} min={-1000} max={10000} value={maxRating} onChange={(e) => setMaxRating(e.target.value)} />
+            </label>
+          </fieldset>
+        )}
         {/* Hints make the table unrated: with friends, everyone who joins agrees to them. */}
         <label className="check">
           <input type="checkbox" name="hints" checked={hints} onChange={(e) => setHints(e.target.checked)} /> {t("create.hints")}

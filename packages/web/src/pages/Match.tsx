@@ -19,6 +19,7 @@ import { useGameSounds } from "../table/sounds.ts";
 import { TableChat } from "./TableChat.tsx";
 import { TableControls } from "./TableControls.tsx";
 import { HintButton } from "./HintButton.tsx";
+import { InviteFriend } from "./InviteFriend.tsx";
 import { RulesDrawer } from "./HowTo.tsx";
 
 export function useMatch(tableId: string, token: string | undefined): [MatchSnapshot, MatchConnection] {
@@ -92,6 +93,7 @@ export function MatchView({ snap, act, clearError, reclaim = () => {}, below, si
         )}
       </div>
       {table && table.status === "open" && <Invite table={table} />}
+      {table && table.status === "open" && mySeat !== null && <InviteFriend tableId={table.id} />}
       {table && <TakeoverBanner table={table} mySeat={mySeat} tx={tx} reclaim={reclaim} />}
       <div className="turn" aria-live="polite">
         {mySeat === null && <span>{t("match.spectator")} </span>}

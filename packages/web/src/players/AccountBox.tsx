@@ -27,6 +27,7 @@ export function AccountBox() {
     return (
       <nav className="account" aria-label={t("account.menu")}>
         <Link to={{ page: "player", name: player.name }} className="me">{player.name}</Link>{" "}
+        <Link to={{ page: "friends" }}>{t("friends.link")}</Link>{" "}
         <Link to={{ page: "leaderboard", game: "shazamm" }}>{t("account.leaderboard")}</Link>{" "}
         {moderator && (
           <>

@@ -10,7 +10,9 @@ import type { ProfileResponse } from "../protocol.ts";
 import { gameText, useGameText, useWordsLoaded } from "../text.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
 import { ReportButton } from "../moderation/ReportButton.tsx";
+import { Avatar } from "./Avatar.tsx";
 import { PasswordForm } from "./PasswordForm.tsx";
+import type { RelationResponse } from "../protocol.ts";
 
 /** A rating as shown: the ordinal with one decimal, in the reader's language. */
 export function ratingText(lang: string, ordinal: number): string {
@@ -48,13 +50,16 @@ export function Profile({ name }: { name: string }) {
   const title = (game: string) => gameText(game, lang, {}).t("game.title");
   return (
     <section className="profile" data-testid="profile">
-      <h1>{t("profile.title", { name: profile.name })}</h1>
+      <h1 className="profile-head">
+        <Avatar name={profile.name} size={64} label /> {t("profile.title", { name: profile.name })}
+      </h1>
       <p className="muted">{t("profile.since", { date: profile.createdAt })}</p>
       {me && me.name !== profile.name && (
         <p>
           <ReportButton target={{ player: profile.name }} label={t("report.player", { name: profile.name })} />
         </p>
       )}
+      {me !== null && me.name !== profile.name && <RelationBar name={profile.name} />}
       {profile.games.length === 0 && <p>{t("profile.noGames")}</p>}
       {profile.games.map((g) => (
         <article key={g.game} className="profile-game" data-game={g.game}>
@@ -98,6 +103,41 @@ export function Profile({ name }: { name: string }) {
       )}
       {me !== null && me.name === profile.name && <PasswordForm />}
     </section>
+  );
+}
+
+/** Your relation to the player shown: follow or unfollow, block or unblock. */
+function RelationBar({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const [relation, setRelation] = useState<RelationResponse | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    api.relation(name).then(setRelation, setError);
+  }, [name]);
+  const act = (verb: "follow" | "unfollow" | "block" | "unblock") => {
+    setError(null);
+    api.relate(name, verb).then(setRelation, setError);
+  };
+  if (!relation) return <ErrorBox message={error === null ? null : errorText(t, error)} />;
+  return (
+    <div className="relation" data-testid="relation">
+      <p>
+        {relation.blocked
+          ? t("friends.blockedNote", { name })
+          : t("friends.relation", { name, following: relation.following ? "yes" : "no", followedBy: relation.followedBy ? "yes" : "no" }).trim()}
+      </p>
+      <div className="row">
+        {!relation.blocked && (
+          <button type="button" className={relation.following ? "small" : "primary small"} data-testid="follow" onClick={() => act(relation.following ? "unfollow" : "follow")}>
+            {relation.following ? t("friends.unfollow") : t("friends.follow")}
+          </button>
+        )}{" "}
+        <button type="button" className="small" data-testid="block" onClick={() => act(relation.blocked ? "unblock" : "block")}>
+          {relation.blocked ? t("friends.unblock") : t("friends.block")}
+        </button>
+      </div>
+      <ErrorBox message={error === null ? null : errorText(t, error)} onDismiss={() => setError(null)} />
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import type { DecisionInfo, TableInfo } from "../protocol.ts";
 import type { GameTextApi } from "../text.tsx";
 import { Countdown } from "../widgets.tsx";
 import { ratingText } from "../players/Profile.tsx";
+import { Avatar } from "../players/Avatar.tsx";
 
 export function Seats({ table, decision, mySeat, tx }: { table: TableInfo; decision: DecisionInfo | null; mySeat: number | null; tx: GameTextApi }) {
   const { t, i18n } = useTranslation();
@@ -30,7 +31,14 @@ export function Seats({ table, decision, mySeat, tx }: { table: TableInfo; decis
         return (
           <li key={s.seat} className={`${waiting ? "waiting" : ""}${s.seat === mySeat ? " me" : ""}${s.botTakeover && table.status === "playing" ? " taken-over" : ""}`} data-seat={s.seat}>
             {waiting && <span aria-hidden="true">▶ </span>}
-            {s.kind === "human" && s.account && s.name ? <Link to={{ page: "player", name: s.name }}>{shown}</Link> : shown}
+            {s.kind === "human" && s.account && s.name ? (
+              <Link to={{ page: "player", name: s.name }} className="player-link">
+                <Avatar name={s.name} size={20} />
+                {shown}
+              </Link>
+            ) : (
+              shown
+            )}
             {t("table.seatLine", {
               guest: s.kind === "human" && !s.account ? "yes" : "no",
               me: s.seat === mySeat ? "yes" : "no",
