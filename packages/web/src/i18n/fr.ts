@@ -284,11 +284,11 @@ export const fr: Texts = {
       "not-judged": "forcé ou choix égaux",
     },
     kindNote: {
-      equilibrium: "Évalué face à l’équilibre de cette manche résolue exactement : chaque choix vaut ce qu’il garantit face au mélange d’équilibre de l’adversaire, et un choix que l’équilibre joue ne perd rien.",
-      "mixed-model": "Un choix simultané : évalué par simulations face à un modèle mixte de ce que les autres pouvaient choisir, non face à une seule supposition. Les valeurs valent pour ce modèle, pas contre toute réponse possible.",
+      equilibrium: "Évalué face à l’équilibre de cette manche résolue exactement : chaque choix vaut ce qu’il garantit face au mélange d’équilibre de l’adversaire, et un choix que l’équilibre joue ne perd rien.",
+      "mixed-model": "Un choix simultané : évalué par simulations face à un modèle mixte de ce que les autres pouvaient choisir, non face à une seule supposition. Les valeurs valent pour ce modèle, pas contre toute réponse possible.",
       rollout: "Évalué par les simulations du robot difficile, d’après ce que ce joueur voyait.",
-      rule: "Jugé par règle : les chances exactes montrent que ce coup ne pouvait pas réussir alors qu’un coup plus sûr était possible.",
-      "not-judged": "Non jugé : le coup était forcé, ou tous les choix se valaient.",
+      rule: "Jugé par règle : les chances exactes montrent que ce coup ne pouvait pas réussir alors qu’un coup plus sûr était possible.",
+      "not-judged": "Non jugé : le coup était forcé, ou tous les choix se valaient.",
     },
     count: {
       good: "{n, plural, one {# bon coup} other {# bons coups}}",
