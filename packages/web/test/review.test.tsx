@@ -70,6 +70,10 @@ describe("the review", () => {
     review.decisions.forEach((decision, i) => expect(rows[i]!.textContent).toContain(en.review.kind[decision.kind!]));
     const { counts } = review.summary;
     expect(screen.getByTestId("review-summary").textContent).toContain(`${counts.blunder} blunder`);
+    // "rated": the judged decisions; those not judged counted apart.
+    const judged = review.decisions.filter((d) => d.label !== null).length;
+    expect(screen.getByTestId("review-summary").textContent).toMatch(new RegExp(judged === 1 ? "^1 decision rated" : `^${judged} decisions rated`));
+    if (judged < review.decisions.length) expect(screen.getByTestId("review-summary").textContent).toContain(`${review.decisions.length - judged} not judged`);
     // The choices and the exact odds of a decision, on demand.
     fireEvent.click(screen.getAllByRole("button", { name: "choices" })[0]!);
     expect(screen.getByText("Your odds, exactly, from what you could see")).toBeTruthy();

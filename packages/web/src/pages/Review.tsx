@@ -81,7 +81,7 @@ export function ReviewView({ review, table, onJump }: { review: Review; table: T
       <h2 id="review-h">{t("review.title", { name: tx.name(review.seat) })}</h2>
       <p className="muted">{unitText(t, tx, unit)}</p>
       <p data-testid="review-summary">
-        {t("review.summary", { decisions: summary.decisions, loss: valueText(t, unit, summary.averageLoss) })}{" "}
+        {t("review.summary", { decisions: summary.decisions - (summary.notJudged ?? 0), loss: valueText(t, unit, summary.averageLoss) })}{" "}
         {(["good", "inaccuracy", "mistake", "blunder"] as const).map((label) => (
           <span key={label} className={`rv-count rv-${label}`}>
             {t(`review.count.${label}`, { n: summary.counts[label] })}
