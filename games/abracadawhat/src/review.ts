@@ -1,8 +1,10 @@
 // The post-game review of Abraca…What?: every call (and ending the turn) scored by the hard bot's
 // search ("strong": rollouts to the round's end on Bayesian deals drawn from the seat's view,
 // scored by the softmax share of the scores), and, exactly, the chance the seat holds each spell
-// and each call's expected value in lives (the reasoner's arithmetic), beside the move made.
-import { msg, rolloutReviewer, type AnyGame, type Reviewer, type ReviewInsight } from "@grimoire/engine";
+// and each call's expected value in lives (the reasoner's arithmetic), beside the move made. By
+// rule (docs/bots.md): a call the exact odds give 0 % while ending the turn was possible is a
+// blunder, whatever the rollouts' loss.
+import { msg, rolloutReviewer, type AnyGame, type BotContext, type ReviewLabel, type Reviewer, type ReviewInsight } from "@grimoire/engine";
 import { seatChances } from "./bots/probability.ts";
 import { callValues } from "./bots/reasoner.ts";
 import { strongOptions } from "./bots/strong.ts";
@@ -31,11 +33,24 @@ export function abracaInsight(view: View, seat: number, chosen: Action): ReviewI
   };
 }
 
+/** Below this the exact chance is 0 (the posterior is exact counting; this only absorbs float dust). */
+const IMPOSSIBLE = 1e-12;
+
+/**
+ * The rule of a certain outcome: a call of a spell the seat cannot hold (exact chance 0) when
+ * ending the turn was possible throws a life away for nothing, a blunder whatever its loss.
+ */
+export function abracaRule(context: BotContext<View, Action>, chosen: Action): ReviewLabel | null {
+  if (chosen.type !== "cast" || !context.legal.some((action) => action.type === "end")) return null;
+  return seatChances(context.view, context.seat)[chosen.spell]! <= IMPOSSIBLE ? "blunder" : null;
+}
+
 export function makeReviewer(game: AnyGame): Reviewer<View, Action> {
   return rolloutReviewer<State, Action, View>(game, {
     unit: "share",
     thresholds: THRESHOLDS,
     options: () => strongOptions(game),
     insight: abracaInsight,
+    rule: abracaRule,
   });
 }

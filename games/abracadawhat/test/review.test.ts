@@ -119,3 +119,34 @@ describe("a call of a spell whose stones are all in sight elsewhere", () => {
     expect(reviewed.loss).toBeGreaterThan(1.5 * reviewThresholds.blunder);
   }, 120_000);
 });
+
+describe("a call the exact odds give 0 % (issue #28)", () => {
+  // Seat 0 has called its 2 (held: it succeeds), so ending the turn is now possible; seat 1 holds
+  // all three 3s. A call of 3 cannot succeed: a blunder by rule at 6 lives, on every decision seed
+  // (the rollouts' loss alone labelled it a mistake on some).
+  it.each([5, 6, 7, 8])("is a blunder by rule at 6 lives when ending the turn was possible (decision seed %i)", (seed) => {
+    const s = arranged(2, { hands: [[1, 2, 4, 6, 7], [3, 3, 3, 5, 8]], life: [6, 6], turn: 0 });
+    cast(s, 0, 2);
+    const legal = game.legalActions(s, 0);
+    expect(legal).toContainEqual({ type: "end" });
+    const reviewed = reviewDecision(game, game.reviewer, { view: game.view(s, 0), seat: 0, legal, rng: decisionRng(seed, 0) }, { type: "cast", spell: 3 }, 0)!;
+    expect(reviewed.insight!.rows[2]!.values[0]).toBe(0);
+    expect(reviewed.kind).toBe("rule");
+    expect(reviewed.label).toBe("blunder");
+  }, 120_000);
+
+  it("is judged by its loss when no stopping was possible, and a call that can succeed is never ruled", () => {
+    // The turn's first call: ending is not possible, so the 0 % call is valued like any other.
+    const first = arranged(2, { hands: [[1, 2, 4, 6, 7], [3, 3, 3, 5, 8]], life: [6, 6], turn: 0 });
+    const legal = game.legalActions(first, 0);
+    expect(legal).not.toContainEqual({ type: "end" });
+    const forced = reviewDecision(game, game.reviewer, { view: game.view(first, 0), seat: 0, legal, rng: decisionRng(5, 0) }, { type: "cast", spell: 3 }, 0)!;
+    expect(forced.kind).toBe("rollout");
+    // After the 2: a call of 5 (two of its stones unseen) may succeed, so no rule applies.
+    const s = arranged(2, { hands: [[1, 2, 4, 6, 7], [3, 3, 3, 5, 8]], life: [6, 6], turn: 0 });
+    cast(s, 0, 2);
+    const later = reviewDecision(game, game.reviewer, { view: game.view(s, 0), seat: 0, legal: game.legalActions(s, 0), rng: decisionRng(5, 0) }, { type: "cast", spell: 5 }, 0)!;
+    expect(later.insight!.rows[4]!.values[0]).toBeGreaterThan(0);
+    expect(later.kind).toBe("rollout");
+  }, 120_000);
+});

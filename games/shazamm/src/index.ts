@@ -16,7 +16,7 @@ export type * from "./state.ts";
 export { checkInvariant, viewChoices, type ShazammView, type ViewPhase } from "./view.ts";
 export { attackOf, cloneTargets, cloneTargetsOf, commitCount, randomCommit, recycleDeltas } from "./rules.ts";
 export { zone2Bot } from "./bots/zone2.ts";
-export { bidNode, bidValues, equilibriumInsight } from "./review.ts";
+export { bidNode, bidOnlyRound, bidValues, equilibriumInsight, roundEndChances, roundEquilibrium, type RoundEquilibrium } from "./review.ts";
 export { cardList, cardRef, describeAction, describeEvent, describeView, spellName } from "./describe.ts";
 export { text } from "./text/index.ts";
 export { fromArrangement, toArrangement, type Position } from "./arrangement.ts";

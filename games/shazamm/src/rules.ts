@@ -561,7 +561,7 @@ function checkExhaustion(state: ShazammState, events: ShazammEvent[]): void {
   endRound(state, to === state.wizards[poor] ? poor : null, "exhaustion", events);
 }
 
-function endRound(state: ShazammState, loser: ShazammSeat | null, reason: RoundEndReason, events: ShazammEvent[]): void {
+export function endRound(state: ShazammState, loser: ShazammSeat | null, reason: RoundEndReason, events: ShazammEvent[]): void {
   events.push({ type: "round-over", round: state.round, loser, reason });
   state.collapsed++;
   state.wizards = [state.wall - WIZARD_DISTANCE, state.wall + WIZARD_DISTANCE];

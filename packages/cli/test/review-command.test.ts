@@ -3,7 +3,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRng, playout, type Review } from "@grimoire/engine";
+import { createRng, playout, REVIEW_KINDS, type Review } from "@grimoire/engine";
 import { beforeAll, describe, expect, it } from "vitest";
 import { biddingGame } from "../../engine/test/fixtures/bidding.ts";
 import { runCli } from "./support/harness.ts";
@@ -25,8 +25,9 @@ describe("grimoire review", () => {
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Review of your decisions: \d+ rated; values are chances of winning the game\./);
-    expect(stdout).toMatch(/#1 bid \d/);
-    expect(stdout).toMatch(/\d+ decisions?, average loss [\d.]+%: \d+ good, \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?\./);
+    expect(stdout).toMatch(/#1 bid \d+: (good|inaccuracy|mistake|blunder) \(by rollouts\)/);
+    expect(stdout).toMatch(/: not judged \(forced, or every choice equal\)/);
+    expect(stdout).toMatch(/\d+ decisions?, average loss [\d.]+%: \d+ good, \d+ inaccurac(y|ies), \d+ mistakes?, \d+ blunders?(, \d+ not judged)?\./);
     expect((await runCli(["review", file, "--as", "1"])).stdout).toBe(stdout);
   }, 60_000);
 
@@ -45,6 +46,15 @@ describe("grimoire review", () => {
     expect(review.decisions.length).toBeGreaterThan(0);
     expect(review.summary.decisions).toBe(review.decisions.length);
     for (const decision of review.decisions) expect(decision.choices[decision.chosen]!.value).toBe(decision.value);
+    // Which kind of value each decision got (issue #28): the last card of a hand is forced, not judged.
+    for (const decision of review.decisions) {
+      expect(REVIEW_KINDS).toContain(decision.kind);
+      expect(decision.label === null).toBe(decision.kind === "not-judged");
+      if (decision.legal === 1) expect(decision.kind).toBe("not-judged");
+    }
+    expect(review.decisions.some((decision) => decision.legal === 1)).toBe(true);
+    expect(review.decisions.some((decision) => decision.kind === "rollout")).toBe(true);
+    expect(review.summary.notJudged).toBe(review.decisions.filter((decision) => decision.kind === "not-judged").length);
   }, 60_000);
 
   it("shows a progress bar on a terminal", async () => {

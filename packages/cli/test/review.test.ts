@@ -4,7 +4,7 @@
 // deterministic for its seed.
 import { describe, expect, it } from "vitest";
 import { games } from "@grimoire/catalog";
-import { createRng, deepEqual, playout, reviewDecision, reviewRecord, decisionRng, REVIEW_LABELS, type AnyGame } from "@grimoire/engine";
+import { createRng, deepEqual, playout, reviewDecision, reviewRecord, decisionRng, REVIEW_KINDS, REVIEW_LABELS, type AnyGame } from "@grimoire/engine";
 import { positions } from "./support/positions.ts";
 
 /** Random actions until the game ends: the median length of five games, to spread positions over one. */
@@ -65,7 +65,10 @@ describe.each(games.map((g) => [g.id, g] as const))("%s review", (_id, game) => 
       const values = a!.choices.map((c) => c.value);
       expect([...values].sort((x, y) => y - x)).toEqual(values);
       expect(a!.loss).toBeCloseTo(a!.best - a!.value, 12);
-      expect(REVIEW_LABELS).toContain(a!.label);
+      // Which kind of value it got; a label unless it is not judged (issue #28).
+      expect(REVIEW_KINDS).toContain(a!.kind);
+      if (a!.kind === "not-judged") expect(a!.label).toBeNull();
+      else expect(REVIEW_LABELS).toContain(a!.label);
     }
   }, 300_000);
 
@@ -85,7 +88,9 @@ describe.each(games.map((g) => [g.id, g] as const))("%s review", (_id, game) => 
     expect(deepEqual(a.value, b.value)).toBe(true);
     const { summary, decisions } = a.value;
     expect(summary.decisions).toBe(decisions.length);
-    expect(Object.values(summary.counts).reduce((x, y) => x + y, 0)).toBe(decisions.length);
+    expect(Object.values(summary.counts).reduce((x, y) => x + y, 0) + summary.notJudged!).toBe(decisions.length);
+    expect(summary.notJudged).toBe(decisions.filter((d) => d.label === null).length);
+    for (const decision of decisions) expect(decision.label === null).toBe(decision.kind === "not-judged");
     expect(progress[progress.length - 1]).toBe(actions.filter((step) => step.seat === seat).length);
     for (const decision of decisions) expect(actions[decision.index]!.seat).toBe(seat);
   }, 300_000);

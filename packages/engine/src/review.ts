@@ -16,6 +16,24 @@ export const REVIEW_LABELS = ["good", "inaccuracy", "mistake", "blunder"] as con
 export type ReviewLabel = (typeof REVIEW_LABELS)[number];
 
 /**
+ * Which kind of value a decision got (docs/bots.md, "Post-game review"):
+ * - "equilibrium": each choice against the opponent's equilibrium of an exactly solved sub-game
+ *   (Shazamm!'s bid-only rounds): a choice's loss is how much less than the game's value it
+ *   guarantees, 0 for every choice in the equilibrium's support;
+ * - "mixed-model": a simultaneous choice valued by rollouts against a mixed model of the other
+ *   seats' choices (never one deterministic reply);
+ * - "rollout": a choice in turn valued by the hard bot's rollouts;
+ * - "rule": labelled by a rule the exact math proves (a call that cannot succeed while stopping
+ *   was possible is a blunder), whatever the values say;
+ * - "not-judged": a forced move, or every choice worth the same: no label.
+ */
+export const REVIEW_KINDS = ["equilibrium", "mixed-model", "rollout", "rule", "not-judged"] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/** Values closer than this are the same (rollout means of equal outcomes, an exact tie). */
+export const EQUAL_VALUES = 1e-9;
+
+/**
  * What a reviewer's values measure: "win", the chance of winning the game; "share", the seat's
  * share of a softmax of the scores where a stage ends (the round, the room: what the hard bots
  * of Abraca…What? and Incantibus estimate); "wall", the bid-only round's expected end in
@@ -53,6 +71,18 @@ export interface Reviewer<V, A> {
   candidates?(context: BotContext<V, A>): readonly A[];
   /** The value of each candidate for `context.seat`, from `context.view` and `context.rng` only. */
   score(context: BotContext<V, A>, candidates: readonly A[]): number[];
+  /**
+   * When present, used instead of `score`: the values and the kind of value they are (a game whose
+   * decisions are valued differently by position, Shazamm!'s equilibrium in bid-only rounds).
+   */
+  assess?(context: BotContext<V, A>, candidates: readonly A[]): { readonly values: number[]; readonly kind: ReviewKind };
+  /** The kind of value `score` gives at a decision (default "rollout"). */
+  kind?(context: BotContext<V, A>): ReviewKind;
+  /**
+   * A label the exact math proves for the move made, whatever its loss (null: none applies). The
+   * decision's kind is then "rule".
+   */
+  rule?(context: BotContext<V, A>, chosen: A): ReviewLabel | null;
   /** Optional exact facts about the decision. */
   insight?(view: V, seat: Seat, chosen: A): ReviewInsight | null;
 }
@@ -75,14 +105,24 @@ export interface ReviewedDecision {
   readonly best: number;
   readonly value: number;
   readonly loss: number;
-  readonly label: ReviewLabel;
+  /** The verdict; null when the decision is not judged (a forced move, or every choice equal). */
+  readonly label: ReviewLabel | null;
+  /**
+   * Which kind of value the decision got (REVIEW_KINDS). Reviews stored before issue #28 have
+   * none: their values were rollouts (Shazamm!'s commits against zone2's one reply).
+   */
+  readonly kind?: ReviewKind;
   readonly insight?: ReviewInsight;
 }
 
 export interface ReviewSummary {
+  /** Every decision listed, judged or not. */
   readonly decisions: number;
+  /** Over the judged decisions. */
   readonly averageLoss: number;
   readonly counts: Readonly<Record<ReviewLabel, number>>;
+  /** Decisions not judged (forced, or every choice equal); absent from reviews stored before issue #28. */
+  readonly notJudged?: number;
 }
 
 export interface Review {
@@ -124,12 +164,16 @@ export function reviewDecision<V, A>(
   index: number,
 ): ReviewedDecision | null {
   const { legal } = context;
-  if (legal.length < 2) return null;
-  const named = reviewer.candidates ? [...reviewer.candidates(context)] : [...legal];
+  if (legal.length === 0) return null;
+  // A forced move: not judged (a hint has nothing to say about it).
+  const forced = legal.length === 1;
+  if (forced && chosen === null) return null;
+  const named = forced ? [legal[0]!] : reviewer.candidates ? [...reviewer.candidates(context)] : [...legal];
   if (named.length === 0) return null;
   const keys = new Set(named.map((action) => stableKey(action)));
   if (chosen !== null && !keys.has(stableKey(chosen))) named.push(chosen);
-  const values = reviewer.score(context, named);
+  const assessed = reviewer.assess ? reviewer.assess(context, named) : { values: reviewer.score(context, named), kind: reviewer.kind?.(context) ?? "rollout" };
+  const values = assessed.values;
   if (values.length !== named.length || values.some((v) => !Number.isFinite(v))) {
     throw new Error(`${game.id}: the reviewer scored ${values.length} of ${named.length} choices`);
   }
@@ -141,8 +185,14 @@ export function reviewDecision<V, A>(
   const at = chosenKey === null ? 0 : choices.findIndex((choice) => stableKey(choice.action) === chosenKey);
   const best = choices[0]!.value;
   const value = choices[at]!.value;
-  const loss = Math.max(0, best - value);
   const insight = reviewer.insight?.(context.view, context.seat, choices[at]!.action) ?? null;
+  // Not judged: a forced move, or every choice worth the same. Else a rule the exact math proves
+  // (about the move made), else the loss's label.
+  const equal = forced || best - choices[choices.length - 1]!.value <= EQUAL_VALUES;
+  const ruled = equal || chosen === null ? null : (reviewer.rule?.(context, chosen) ?? null);
+  const loss = equal ? 0 : Math.max(0, best - value);
+  const kind: ReviewKind = equal ? "not-judged" : ruled !== null ? "rule" : assessed.kind;
+  const label: ReviewLabel | null = equal ? null : ruled !== null ? ruled : chosen === null ? "good" : labelOf(loss, reviewer.thresholds);
   return {
     index,
     choices: choices.map(({ action, label, value }) => ({ action: action as unknown, label, value })),
@@ -151,7 +201,8 @@ export function reviewDecision<V, A>(
     best,
     value,
     loss,
-    label: chosen === null ? "good" : labelOf(loss, reviewer.thresholds),
+    label,
+    kind,
     ...(insight ? { insight } : {}),
   };
 }
@@ -160,11 +211,14 @@ export function reviewDecision<V, A>(
 export function summarize(decisions: readonly ReviewedDecision[]): ReviewSummary {
   const counts = { good: 0, inaccuracy: 0, mistake: 0, blunder: 0 };
   let total = 0;
+  let judged = 0;
   for (const decision of decisions) {
+    if (decision.label === null) continue;
     counts[decision.label]++;
     total += decision.loss;
+    judged++;
   }
-  return { decisions: decisions.length, averageLoss: decisions.length > 0 ? total / decisions.length : 0, counts };
+  return { decisions: decisions.length, averageLoss: judged > 0 ? total / judged : 0, counts, notJudged: decisions.length - judged };
 }
 
 export interface ReviewOptions {
@@ -273,6 +327,9 @@ export function rolloutReviewer<S, A, V>(
     readonly options: (context: BotContext<V, A>, candidates: readonly A[]) => RolloutBotOptions<S, A, V>;
     readonly candidates?: (context: BotContext<V, A>) => readonly A[];
     readonly insight?: (view: V, seat: Seat, chosen: A) => ReviewInsight | null;
+    /** The kind of value at a decision (default "rollout"; "mixed-model" at a simultaneous one). */
+    readonly kind?: (context: BotContext<V, A>) => ReviewKind;
+    readonly rule?: (context: BotContext<V, A>, chosen: A) => ReviewLabel | null;
   },
 ): Reviewer<V, A> {
   return {
@@ -280,6 +337,8 @@ export function rolloutReviewer<S, A, V>(
     thresholds: spec.thresholds,
     ...(spec.candidates ? { candidates: spec.candidates } : {}),
     ...(spec.insight ? { insight: spec.insight } : {}),
+    ...(spec.kind ? { kind: spec.kind } : {}),
+    ...(spec.rule ? { rule: spec.rule } : {}),
     score(context, candidates) {
       const { prior: _prior, ...options } = spec.options(context, candidates);
       return rolloutSearch<S, A, V>(game, { ...context, legal: candidates }, options).children.map((child) => child.mean);

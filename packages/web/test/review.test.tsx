@@ -65,16 +65,25 @@ describe("the review", () => {
     const rows = screen.getAllByRole("row").filter((row) => row.className.startsWith("rv-row"));
     expect(rows).toHaveLength(review.decisions.length);
     const first = review.decisions[0]!;
-    expect(rows[0]!.textContent).toContain({ good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" }[first.label]);
+    expect(rows[0]!.textContent).toContain({ good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder", none: "not judged" }[first.label ?? "none"]);
+    // Each row says which kind of value its decision got (issue #28).
+    review.decisions.forEach((decision, i) => expect(rows[i]!.textContent).toContain(en.review.kind[decision.kind!]));
     const { counts } = review.summary;
     expect(screen.getByTestId("review-summary").textContent).toContain(`${counts.blunder} blunder`);
+    // "rated": the judged decisions; those not judged counted apart.
+    const judged = review.decisions.filter((d) => d.label !== null).length;
+    expect(screen.getByTestId("review-summary").textContent).toMatch(new RegExp(judged === 1 ? "^1 decision rated" : `^${judged} decisions rated`));
+    if (judged < review.decisions.length) expect(screen.getByTestId("review-summary").textContent).toContain(`${review.decisions.length - judged} not judged`);
     // The choices and the exact odds of a decision, on demand.
     fireEvent.click(screen.getAllByRole("button", { name: "choices" })[0]!);
     expect(screen.getByText("Your odds, exactly, from what you could see")).toBeTruthy();
+    expect(screen.getByTestId("review-kind").textContent).toBe(en.review.kindNote[first.kind!]);
     cleanup();
     switchLanguage("fr");
     render(<ReviewView review={review} table={table} />);
     expect(screen.getByRole("heading", { name: "Analyse des décisions de Basile" })).toBeTruthy();
+    const frRows = screen.getAllByRole("row").filter((row) => row.className.startsWith("rv-row"));
+    review.decisions.forEach((decision, i) => expect(frRows[i]!.textContent).toContain(fr.review.kind[decision.kind!]));
     expect(screen.getByTestId("review-summary").textContent).toMatch(/perte moyenne/);
   });
 

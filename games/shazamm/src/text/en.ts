@@ -204,6 +204,8 @@ export const en = {
   // older reviews (before spells and follow-ups were rated) measured where the wall ends the round
   "review.unit.wall": "This older review rated bids alone. Each value is where the wall of fire would stop at the end of the round, on average, if both wizards then bid their best: −1 on you, +1 on your rival. Reviews made today rate every choice, spells included, as a chance of winning.",
   "review.insight.title": "The round played with bids alone: the equilibrium",
+  "review.insight.roundTitle": "This round, bids alone until it ends: the equilibrium the review values it by",
+  "review.insight.winChance": "chance of winning against the rival’s equilibrium mix",
   "review.insight.bid": "bid {n, number}",
   "review.insight.probability": "how often the equilibrium bids it",
   "review.insight.value": "where the wall ends, on average (−1 on you, +1 on your rival)",

@@ -204,6 +204,8 @@ export const fr: Record<keyof typeof en, string> = {
   // older reviews (before spells and follow-ups were rated) measured where the wall ends the round
   "review.unit.wall": "Cette ancienne analyse ne notait que les mises. Chaque valeur dit où le mur de feu s’arrêterait en moyenne à la fin de la manche si les deux sorciers misaient ensuite au mieux : −1 sur vous, +1 sur votre rival. Les analyses d’aujourd’hui estiment chaque choix, sorts compris, en chance de gagner.",
   "review.insight.title": "La manche jouée avec les seules mises : l’équilibre",
+  "review.insight.roundTitle": "Cette manche, avec les seules mises jusqu’à sa fin : l’équilibre qui sert à l’analyse",
+  "review.insight.winChance": "chance de gagner face au mélange d’équilibre du rival",
   "review.insight.bid": "mise de {n, number}",
   "review.insight.probability": "fréquence de cette mise à l’équilibre",
   "review.insight.value": "arrivée moyenne du mur (−1 sur vous, +1 sur votre rival)",

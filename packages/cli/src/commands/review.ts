@@ -1,8 +1,9 @@
 // `grimoire review FILE --as SEAT [--json] [--seed S]`: the post-game review of one seat's
 // decisions in a recorded game (a scenario file or a server's match record). Every decision is
 // scored from that seat's view only by the game's reviewer (its hard bot's evaluation; docs/bots.md):
-// each choice's value, the move's loss against the best and its label, the game's exact insight
-// where it has one, and a summary. A progress bar on stderr when it is a terminal.
+// each choice's value, the move's loss against the best and its label (none when the decision is
+// not judged), which kind of value it got (equilibrium, mixed model, rollouts, a rule), the game's
+// exact insight where it has one, and a summary. A progress bar on stderr when it is a terminal.
 import type { Command } from "commander";
 import cliProgress from "cli-progress";
 import { loadScenario, msg, reviewRecord, seatRef, type MessageParams, type Review, type ReviewInsight, type ReviewUnit } from "@grimoire/engine";
@@ -28,14 +29,15 @@ function insightLines(words: Words, insight: ReviewInsight): string[] {
 
 /** The review as lines of text in the reader's language. */
 export function reviewLines(words: Words, review: Review): string[] {
-  const lines = [words.line("cli.review.header", { who: seatRef(review.seat), count: review.decisions.length, unit: msg(`cli.review.unit.${review.unit}`) })];
+  const lines = [words.line("cli.review.header", { who: seatRef(review.seat), count: review.decisions.filter((decision) => decision.label !== null).length, unit: msg(`cli.review.unit.${review.unit}`) })];
   for (const decision of review.decisions) {
     const played = decision.choices[decision.chosen]!;
     const best = decision.choices[0]!;
     const params: MessageParams = {
       index: decision.index + 1,
       action: played.label,
-      label: msg(`cli.review.label.${decision.label}`),
+      label: msg(`cli.review.label.${decision.label ?? "none"}`),
+      kind: msg(`cli.review.kind.${decision.kind ?? "rollout"}`),
       loss: valueText(words, review.unit, decision.loss),
       value: valueText(words, review.unit, decision.value),
       best: best.label,
@@ -47,7 +49,7 @@ export function reviewLines(words: Words, review: Review): string[] {
     if (decision.insight) lines.push(...insightLines(words, decision.insight));
   }
   const { summary } = review;
-  lines.push("", words.line("cli.review.summary", { decisions: summary.decisions, loss: valueText(words, review.unit, summary.averageLoss), ...summary.counts }));
+  lines.push("", words.line("cli.review.summary", { decisions: summary.decisions, loss: valueText(words, review.unit, summary.averageLoss), ...summary.counts, notJudged: summary.notJudged ?? 0 }));
   return lines;
 }
 

@@ -1,8 +1,9 @@
 // The Review tab of a replay: one seat's decisions reviewed by the server from that seat's view
 // (GET /api/tables/:id/review?seat=N, computed once in the bot workers, `pending` meanwhile): a
 // value graph over the match (SVG, no chart library), a table of every decision with its verdict,
-// and for each the choices scored and the game's exact insight (Abraca…What?'s odds, Shazamm!'s
-// equilibrium bids). Words from the page's catalogue (review.*) and the game's own.
+// and for each the choices scored, which kind of value it got (equilibrium, mixed model, rollouts,
+// a rule, not judged) and the game's exact insight (Abraca…What?'s odds, Shazamm!'s equilibrium
+// bids). Words from the page's catalogue (review.*) and the game's own.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
@@ -80,12 +81,13 @@ export function ReviewView({ review, table, onJump }: { review: Review; table: T
       <h2 id="review-h">{t("review.title", { name: tx.name(review.seat) })}</h2>
       <p className="muted">{unitText(t, tx, unit)}</p>
       <p data-testid="review-summary">
-        {t("review.summary", { decisions: summary.decisions, loss: valueText(t, unit, summary.averageLoss) })}{" "}
+        {t("review.summary", { decisions: summary.decisions - (summary.notJudged ?? 0), loss: valueText(t, unit, summary.averageLoss) })}{" "}
         {(["good", "inaccuracy", "mistake", "blunder"] as const).map((label) => (
           <span key={label} className={`rv-count rv-${label}`}>
             {t(`review.count.${label}`, { n: summary.counts[label] })}
           </span>
         ))}
+        {(summary.notJudged ?? 0) > 0 && <span className="rv-count rv-none">{t("review.count.none", { n: summary.notJudged })}</span>}
       </p>
       {review.decisions.length === 0 ? (
         <p>{t("review.none")}</p>
@@ -133,9 +135,10 @@ function DecisionRow({ decision, unit, tx, onJump }: { decision: ReviewedDecisio
   const [open, setOpen] = useState(false);
   const played = decision.choices[decision.chosen]!;
   const best = decision.choices[0]!;
+  const label = decision.label ?? "none";
   return (
     <>
-      <tr className={`rv-row rv-${decision.label}`}>
+      <tr className={`rv-row rv-${label}`}>
         <td data-label={t("review.column.step")}>
           {onJump ? (
             <button type="button" onClick={() => onJump(decision.index)}>
@@ -148,7 +151,15 @@ function DecisionRow({ decision, unit, tx, onJump }: { decision: ReviewedDecisio
         </td>
         <td data-label={t("review.column.move")}>{tx.line(played.label)}</td>
         <td data-label={t("review.column.verdict")}>
-          <span className={`rv-label rv-${decision.label}`}>{t(`review.label.${decision.label}`)}</span>
+          <span className={`rv-label rv-${label}`}>{t(`review.label.${label}`)}</span>
+          {decision.kind && (
+            <>
+              {" "}
+              <span className="rv-kind muted" data-kind={decision.kind}>
+                {t(`review.kind.${decision.kind}`)}
+              </span>
+            </>
+          )}
         </td>
         <td data-label={t("review.column.value")}>{valueText(t, unit, decision.value)}</td>
         <td data-label={t("review.column.best")}>{decision.chosen === 0 ? t("review.same") : `${tx.line(best.label)} (${valueText(t, unit, decision.best)})`}</td>
@@ -175,6 +186,11 @@ export function DecisionDetail({ decision, unit, tx, hint = false }: { decision:
   const { t } = useTranslation();
   return (
     <div className="rv-choices">
+      {decision.kind && (
+        <p className="rv-kind-note" data-testid="review-kind">
+          {t(`review.kindNote.${decision.kind}`)}
+        </p>
+      )}
       <p className="muted">{t("review.scored", { scored: decision.choices.length, legal: decision.legal })}</p>
       <ol>
         {decision.choices.map((choice, i) => (
@@ -243,8 +259,8 @@ export function ValueGraph({ review, onJump }: { review: Review; onJump?: ((step
         <polyline points={line(decisions.map((d) => d.best))} className="rv-best" fill="none" />
         <polyline points={line(decisions.map((d) => d.value))} className="rv-made" fill="none" />
         {decisions.map((d, i) => (
-          <circle key={d.index} cx={x(i)} cy={y(d.value)} r={d.label === "good" ? 3 : 5} className={`rv-dot rv-${d.label}`} onClick={onJump ? () => onJump(d.index) : undefined}>
-            <title>{t("review.dot", { step: d.index + 1, label: t(`review.label.${d.label}`), value: valueText(t, unit, d.value), best: valueText(t, unit, d.best) })}</title>
+          <circle key={d.index} cx={x(i)} cy={y(d.value)} r={d.label === "good" || d.label === null ? 3 : 5} className={`rv-dot rv-${d.label ?? "none"}`} onClick={onJump ? () => onJump(d.index) : undefined}>
+            <title>{t("review.dot", { step: d.index + 1, label: t(`review.label.${d.label ?? "none"}`), value: valueText(t, unit, d.value), best: valueText(t, unit, d.best) })}</title>
           </circle>
         ))}
       </svg>
