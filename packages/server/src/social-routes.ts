@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { findAccount } from "./accounts.ts";
 import { HubError, type Account, type Clock, type Hub } from "./hub.ts";
+import { storageCall } from "./tables/types.ts";
 import { KeyedBuckets, type Limits } from "./limits.ts";
 import type { PlayerRoutes } from "./players.ts";
 import { inviteSchema, type FriendsResponse, type InvitationInfo, type InvitationsResponse, type RelationResponse } from "./protocol.ts";
@@ -32,15 +33,7 @@ export function registerSocialRoutes(app: FastifyInstance, ctx: SocialRouteConte
   const { hub, social, players, storage, clock, log } = ctx;
   const actions = new KeyedBuckets(SOCIAL_PER_MINUTE, () => clock.now());
 
-  const stored = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn();
-    } catch (error) {
-      if (error instanceof HubError) throw error;
-      log(`storage: ${what} failed: ${(error as Error).message}`);
-      throw new HubError("unavailable", "storage is unavailable, try again");
-    }
-  };
+  const stored = storageCall(log);
   const me = async (request: FastifyRequest, what: string): Promise<Account> => {
     const account = await players.accountOf(request);
     if (!account) throw new HubError("not-logged-in", `log in to ${what}`);

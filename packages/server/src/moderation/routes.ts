@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { findAccount } from "../accounts.ts";
 import { HubError, type Account, type Clock } from "../hub.ts";
+import { storageCall } from "../tables/types.ts";
 import { TokenBucket } from "../limits.ts";
 import { parseChatText } from "../protocol.ts";
 import { isUniqueViolation, type ChatRecord, type Storage } from "../storage.ts";
@@ -88,15 +89,7 @@ export function registerModerationRoutes(app: FastifyInstance, deps: ModerationR
   const { storage, moderation, clock, log } = deps;
   const buckets = new Map<string, TokenBucket>();
 
-  const stored = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn();
-    } catch (error) {
-      if (error instanceof HubError) throw error;
-      log(`storage: ${what} failed: ${(error as Error).message}`);
-      throw new HubError("unavailable", "storage is unavailable, try again");
-    }
-  };
+  const stored = storageCall(log);
 
   const loggedIn = async (request: FastifyRequest, what: string): Promise<Account> => {
     const account = await deps.accountOf(request);

@@ -36,6 +36,19 @@ export class HubError extends Error {
   }
 }
 
+/** A storage call for a route: a HubError passes through; any other failure is logged and refused `unavailable`. */
+export function storageCall(log: (line: string) => void) {
+  return async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof HubError) throw error;
+      log(`storage: ${what} failed: ${(error as Error).message}`);
+      throw new HubError("unavailable", "storage is unavailable, try again");
+    }
+  };
+}
+
 /**
  * Several processes: the change reached a process that no longer (or not yet) owns the table;
  * nothing changed. `moved: 1` lets a forwarding process (cluster.ts) ask the new owner at once.
