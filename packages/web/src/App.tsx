@@ -9,6 +9,7 @@ import { TablePage } from "./pages/TablePage.tsx";
 import { AccountBox } from "./players/AccountBox.tsx";
 import { Leaderboard } from "./players/Leaderboard.tsx";
 import { Profile } from "./players/Profile.tsx";
+import { AccountPage } from "./players/AccountPage.tsx";
 import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
 
 export function Link({ to, children, className }: { to: Route; children: ReactNode; className?: string }) {
@@ -49,6 +50,7 @@ export function App() {
         {route.page === "table" && <TablePage key={`${route.id}:${route.watch}`} id={route.id} watch={route.watch} />}
         {route.page === "player" && <Profile key={route.name} name={route.name} />}
         {route.page === "leaderboard" && <Leaderboard key={route.game} game={route.game} />}
+        {route.page === "account" && <AccountPage />}
       </main>
     </>
   );

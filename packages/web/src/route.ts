@@ -9,7 +9,8 @@ export type Route =
   | { readonly page: "replay"; readonly id: string }
   | { readonly page: "table"; readonly id: string; readonly watch: boolean }
   | { readonly page: "player"; readonly name: string }
-  | { readonly page: "leaderboard"; readonly game: string };
+  | { readonly page: "leaderboard"; readonly game: string }
+  | { readonly page: "account" };
 
 export function parseRoute(search: string): Route {
   const params = new URLSearchParams(search);
@@ -21,6 +22,7 @@ export function parseRoute(search: string): Route {
   if (howto) return { page: "howto", game: howto };
   const player = params.get("player");
   if (player) return { page: "player", name: player };
+  if (params.has("account")) return { page: "account" };
   const leaderboard = params.get("leaderboard");
   if (leaderboard) return { page: "leaderboard", game: leaderboard };
   return { page: "home" };
@@ -40,6 +42,8 @@ export function hrefOf(route: Route): string {
       return `/?player=${encodeURIComponent(route.name)}`;
     case "leaderboard":
       return `/?leaderboard=${encodeURIComponent(route.game)}`;
+    case "account":
+      return "/?account";
   }
 }
 
