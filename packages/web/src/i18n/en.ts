@@ -243,7 +243,7 @@ export const en = {
     thisBrowser: "this browser",
     sessionTimes: "logged in {created} · last seen {seen}",
     end: "End",
-    endLabel: "End the session of {device} from {created}",
+    endLabel: "{action} — {device}, {created}",
     everywhere: "Log out everywhere",
     codes: "Recovery codes",
     codesHelp: "If you forget your password, one of these codes lets you choose a new one (each works once). Only their fingerprints are kept: nobody, not even the site, can show them again.",

@@ -245,7 +245,7 @@ export const fr: Texts = {
     thisBrowser: "ce navigateur",
     sessionTimes: "connecté le {created} · vu le {seen}",
     end: "Fermer",
-    endLabel: "Fermer la session {device} du {created}",
+    endLabel: "{action} — {device}, {created}",
     everywhere: "Se déconnecter partout",
     codes: "Codes de secours",
     codesHelp: "Si vous oubliez votre mot de passe, l’un de ces codes permet d’en choisir un nouveau (chacun ne sert qu’une fois). Seules leurs empreintes sont gardées : personne, pas même le site, ne peut vous les remontrer.",

@@ -25,7 +25,7 @@ export function AccountBox() {
     return (
       <nav className="account" aria-label={t("account.menu")}>
         <Link to={{ page: "player", name: player.name }} className="me">{player.name}</Link>{" "}
-        <Link to={{ page: "account" }} data-testid="account-page-link">{t("accountPage.link")}</Link>{" "}
+        <Link to={{ page: "account" }} className="account-link">{t("accountPage.link")}</Link>{" "}
         <Link to={{ page: "leaderboard", game: "shazamm" }}>{t("account.leaderboard")}</Link>{" "}
         <button type="button" className="small" data-testid="logout" onClick={() => void logOut().catch(setError)}>{t("account.logOut")}</button>
         <ErrorBox message={error === null ? null : errorText(t, error)} onDismiss={() => setError(null)} />

@@ -85,7 +85,7 @@ function Sessions() {
                 <br />
                 <span className="small-text">{t("accountPage.sessionTimes", { created: when(t, s.createdAt), seen: when(t, s.lastSeenAt) })}</span>
               </span>{" "}
-              <button type="button" className="small" disabled={busy} onClick={() => void end(s.id)} aria-label={t("accountPage.endLabel", { device: s.device === "?" ? t("accountPage.unknownDevice") : s.device, created: when(t, s.createdAt) })}>
+              <button type="button" className="small" disabled={busy} onClick={() => void end(s.id)} aria-label={t("accountPage.endLabel", { action: s.current ? t("account.logOut") : t("accountPage.end"), device: s.device === "?" ? t("accountPage.unknownDevice") : s.device, created: when(t, s.createdAt) })}>
                 {s.current ? t("account.logOut") : t("accountPage.end")}
               </button>
             </li>
