@@ -17,6 +17,16 @@ const NAME_CHARS = /^[\p{L}\p{M}\p{Nd}_.-]+$/u;
 
 export const SESSION_COOKIE = "grimoire_session";
 export const SESSION_DAYS = 30;
+/** A browser that logged in to an account before (its token's hash in `devices`): passes the name's log-in ceiling. */
+export const DEVICE_COOKIE = "grimoire_device";
+export const DEVICE_DAYS = 365;
+/** A deleted account's name is held this long (nobody may take it), then free again. */
+export const NAME_HELD_DAYS = 30;
+
+/** Whether an account found under a name leaves it free: deleted, `NAME_HELD_DAYS` ago or more. */
+export function nameFree(player: { deletedAt?: number }, now: number): boolean {
+  return player.deletedAt !== undefined && now - player.deletedAt >= NAME_HELD_DAYS * 86_400_000;
+}
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: ProtocolError };
 

@@ -23,7 +23,8 @@ export interface ClusterOptions {
 export type TableMessage =
   | { kind: "change"; from: string; record: TableRecord; entry: LoggedAction | null; present: number[] }
   | { kind: "chat"; from: string; message: ChatRecord }
-  | { kind: "owner"; from: string };
+  | { kind: "owner"; from: string }
+  | { kind: "tokens"; from: string };
 
 export type InboxMessage =
   | { kind: "call"; id: string; from: string; request: OwnerCall }

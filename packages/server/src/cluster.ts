@@ -399,6 +399,10 @@ export class Cluster implements Coordinator {
       this.hub.followChat(table, message.message);
       return;
     }
+    if (message.kind === "tokens") {
+      this.hub.seatTokensReplaced([table], false).catch((error: Error) => this.log(`cluster: table ${table}: closing replaced seats failed: ${error.message}`));
+      return;
+    }
     if (message.kind === "owner") {
       // A new owner knows nobody: tell it who is connected here. (A paused owner reading this
       // steps down through its lease's renewal or its refused append, not through this message.)
@@ -423,6 +427,11 @@ export class Cluster implements Coordinator {
   }
 
   // ------------------------------------------------------------ forwarding
+
+  tokensReplaced(table: string): void {
+    const published: TableMessage = { kind: "tokens", from: this.node };
+    this.cmd.publish(`${this.prefix}table:${table}`, JSON.stringify(published)).catch((error: Error) => this.log(`cluster: publishing replaced seat tokens failed: ${error.message}`));
+  }
 
   chatted(table: string, message: ChatRecord): void {
     const published: TableMessage = { kind: "chat", from: this.node, message };

@@ -264,7 +264,14 @@ class Connection {
                 message.token,
                 (viewer) => {
                   this.kind = viewer === "spectator" ? "spectator" : "seat";
-                  return { viewer, account: watcher?.id ?? null, address: this.ip, send: (m: ServerOut) => this.send(m) };
+                  return {
+                    viewer,
+                    account: watcher?.id ?? null,
+                    address: this.ip,
+                    ...(message.token === undefined ? {} : { token: message.token }),
+                    send: (m: ServerOut) => this.send(m),
+                    close: () => this.shut(CLOSE.policy, "seat token replaced", "token-replaced"),
+                  };
                 },
                 message.since,
               ),

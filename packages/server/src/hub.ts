@@ -14,7 +14,8 @@ import type { BotRunner } from "./bots.ts";
 import { Lobby } from "./lobby.ts";
 import type { BotLevel, CreateTableRequest, MatchRecord, MyTable, ReviewResponse, TableInfo, WireViewer } from "./protocol.ts";
 import { Reviews } from "./reviews.ts";
-import type { ChatRecord, LoggedAction, Storage, TableRecord } from "./storage.ts";
+import { accountSeatOf } from "./seat-tokens.ts";
+import type { ChatRecord, LoggedAction, SeatLink, Storage, TableRecord } from "./storage.ts";
 import * as changes from "./tables/changes.ts";
 import { forward, forwardChange, perform } from "./tables/owner.ts";
 import { TableDirectory } from "./tables/TableDirectory.ts";
@@ -226,13 +227,54 @@ export class Hub {
   /** Authenticates a `hello`: the seat of this token, or a spectator without one. */
   async attach(tableId: string, token: string | undefined, subscriber: (viewer: WireViewer) => Subscriber, since?: number): Promise<Subscriber> {
     const live = await this.tables.load(tableId);
+    // An account's seat answers to the token stored with its link (seat-tokens.ts), not the row's hash.
+    const linked = token !== undefined && live.record.seats.some((s) => s.player) ? accountSeatOf(live.record, await this.linksOf(tableId), token) : null;
     // A seat whose account may not play (a ban) is refused before it is attached or told anything.
     if (token !== undefined && this.seatGate) {
       const hash = sha256(token);
-      const seat = live.record.seats.find((s) => s.tokenHash !== null && s.tokenHash === hash);
+      const seat = linked !== null && linked !== "replaced" ? live.record.seats[linked.seat] : live.record.seats.find((s) => s.tokenHash !== null && s.tokenHash === hash);
       if (seat) this.seatGate(seat.player ?? null);
     }
-    return live.attach(token, subscriber, since);
+    return live.attach(token, subscriber, since, linked);
+  }
+
+  private async linksOf(tableId: string): Promise<SeatLink[]> {
+    try {
+      return await this.tables.storage.tableLinks(tableId);
+    } catch (error) {
+      this.tables.log(`table ${tableId}: storage: reading its seats' links failed: ${(error as Error).message}`);
+      throw new HubError("unavailable", "storage is unavailable, try again");
+    }
+  }
+
+  /**
+   * An account's seat tokens were replaced at these tables: connections of this process holding an
+   * old one are closed (their next hello is refused); other processes are told to do the same.
+   */
+  async seatTokensReplaced(tableIds: readonly string[], tell = true): Promise<void> {
+    for (const tableId of new Set(tableIds)) {
+      if (tell) this.coordinator?.tokensReplaced(tableId);
+      const live = this.tables.get(tableId);
+      if (!live || !live.record.seats.some((s) => s.player)) continue;
+      const links = await this.linksOf(tableId).catch(() => null);
+      for (const sub of [...live.audience.subscribers]) {
+        if (typeof sub.viewer !== "number" || sub.token === undefined) continue;
+        // Closed when the token held is no longer the seat's; storage unreadable: closed too, to be safe.
+        const now = links === null ? "replaced" : accountSeatOf(live.record, links, sub.token);
+        if (now === "replaced") sub.close?.();
+      }
+    }
+  }
+
+  /** A deleted account's finished tables in memory here take the rows' new seats (its name gone). */
+  accountDeleted(tables: readonly TableRecord[]): void {
+    for (const table of tables) {
+      const live = this.tables.get(table.id);
+      if (!live) continue;
+      live.record = { ...live.record, seats: table.seats };
+      // Its seats' tokens are gone with it: connections holding one are closed.
+      for (const sub of [...live.audience.subscribers]) if (typeof sub.viewer === "number" && table.seats[sub.viewer]?.tokenHash === null) sub.close?.();
+    }
   }
 
   detach(tableId: string, sub: Subscriber): void {

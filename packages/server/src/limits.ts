@@ -29,8 +29,10 @@ export interface Limits {
   readonly botTablesPerIp: number;
   /** Log-in attempts and account creations per minute from one address. */
   readonly loginsPerMinute: number;
-  /** Log-in attempts per minute on one account name, from anywhere. */
+  /** Log-in attempts per minute on one account name, from anywhere, but for a known device (its cookie). */
   readonly loginsPerNamePerMinute: number;
+  /** Log-in attempts per minute on one account name from one address (known devices too). */
+  readonly loginsPerNameAddressPerMinute: number;
   /** "Your tables" requests (`POST /api/my-tables`, up to 200 look-ups each) per minute from one address. */
   readonly myTablesPerMinute: number;
   /** Whole HTTP request (headers and body) and headers alone. */
@@ -56,6 +58,7 @@ export const DEFAULT_LIMITS: Limits = {
   botTablesPerIp: 4,
   loginsPerMinute: 10,
   loginsPerNamePerMinute: 5,
+  loginsPerNameAddressPerMinute: 5,
   myTablesPerMinute: 30,
   requestTimeoutMs: 10_000,
   headersTimeoutMs: 5_000,
@@ -78,6 +81,7 @@ export const LIMIT_ENV: Readonly<Record<keyof Limits, string>> = {
   botTablesPerIp: "LIMIT_BOT_TABLES_PER_IP",
   loginsPerMinute: "LIMIT_LOGINS_PER_MINUTE",
   loginsPerNamePerMinute: "LIMIT_LOGINS_PER_NAME_PER_MINUTE",
+  loginsPerNameAddressPerMinute: "LIMIT_LOGINS_PER_NAME_ADDRESS_PER_MINUTE",
   myTablesPerMinute: "LIMIT_MY_TABLES_PER_MINUTE",
   requestTimeoutMs: "LIMIT_REQUEST_TIMEOUT_MS",
   headersTimeoutMs: "LIMIT_HEADERS_TIMEOUT_MS",

@@ -6,18 +6,22 @@ import type { AnyGame } from "@grimoire/engine";
 import { describeIssues } from "@grimoire/engine";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { findAccount, hashPassword, newPlayerId, newSessionToken, parseAccountName, parsePassword, SESSION_COOKIE, SESSION_DAYS, verifyPassword } from "./accounts.ts";
+import { registerAccountRoutes, newRecoveryCodes } from "./account-routes.ts";
+import { DEVICE_COOKIE, DEVICE_DAYS, findAccount, hashPassword, NAME_HELD_DAYS, nameFree, newPlayerId, newSessionToken, parseAccountName, parsePassword, SESSION_COOKIE, SESSION_DAYS, verifyPassword } from "./accounts.ts";
 import { HubError, sha256, type Account, type Clock } from "./hub.ts";
 import { KeyedBuckets, type Buckets, type Limits } from "./limits.ts";
 import { nameSkeleton, type BotLevel, type LeaderboardResponse, type MeResponse, type MySeatsResponse, type ProfileResponse, type RatingInfo } from "./protocol.ts";
 import { isProvisional, ordinal } from "./ratings.ts";
-import { NameTakenError, type PlayerRecord, type SeatLink, type Storage } from "./storage.ts";
+import { replacementTokens } from "./seat-tokens.ts";
+import { NameTakenError, RecoveryCodeSpentError, type AccountChange, type PlayerRecord, type SeatLink, type SessionRecord, type Storage, type TableRecord } from "./storage.ts";
 
 /** Seats a browser held as a guest, claimed with a new account or a log-in (at most this many). */
 const MAX_CLAIMS = 100;
 /** Seats at tables not over listed for an account: a generous bound, never reached by finished ones. */
 const MAX_LIVE = 1000;
 const HISTORY = 200;
+/** A session's "last seen" is written at most this often (per process). */
+const TOUCH_MS = 5 * 60_000;
 
 const credentialsSchema = z
   .object({
@@ -51,6 +55,28 @@ export interface PlayerRoutes {
   refuseAccountName(name: string): Promise<void>;
 }
 
+/** What the account's own routes (account-routes.ts) share with these. */
+export interface AccountContext {
+  storage: Storage;
+  clock: Clock;
+  limits: Limits;
+  log: (line: string) => void;
+  stored<T>(what: string, fn: () => Promise<T>): Promise<T>;
+  throttle(buckets: Buckets, key: string, perMinute: number, what: string): Promise<void>;
+  byAddress: Buckets;
+  byName: Buckets;
+  byNameAddress: Buckets;
+  sessionHash(request: FastifyRequest): string | null;
+  /** The request's session and its live account, or a `not-logged-in` refusal. */
+  loggedIn(request: FastifyRequest): Promise<{ player: PlayerRecord; hash: string }>;
+  openSession(request: FastifyRequest, reply: FastifyReply, player: PlayerRecord): { session: SessionRecord; cookie: () => void };
+  /** The change that ends sessions and replaces the account's seat tokens (its tables told once written). */
+  endSessions(player: PlayerRecord, change: Omit<Extract<AccountChange, { kind: "end-sessions" }>, "kind" | "playerId" | "seatTokens" | "at">): Promise<void>;
+  /** Seat tokens replaced at these tables: connections holding old ones are closed. */
+  seatTokensReplaced(tables: readonly string[]): void;
+  accountDeleted(tables: readonly TableRecord[]): void;
+}
+
 export function registerPlayerRoutes(
   app: FastifyInstance,
   storage: Storage,
@@ -63,9 +89,13 @@ export function registerPlayerRoutes(
   share: (name: string, perMinute: number, local: KeyedBuckets) => Buckets = (_name, _perMinute, local) => local,
   /** Why an account may not log in now (a ban: moderation/service.ts), or null. */
   loginRefusal: (playerId: string) => Promise<HubError | null> = async () => null,
+  /** The hub: connections holding replaced seat tokens, tables of a deleted account. */
+  tables: { seatTokensReplaced(tables: readonly string[]): Promise<void>; accountDeleted(tables: readonly TableRecord[]): void } = { seatTokensReplaced: async () => {}, accountDeleted: () => {} },
 ): PlayerRoutes {
   const byAddress = share("logins-by-address", limits.loginsPerMinute, new KeyedBuckets(limits.loginsPerMinute, () => clock.now()));
+  // The name's ceiling from anywhere, which a known device's log-in passes by (docs/security.md, "Log-ins").
   const byName = share("logins-by-name", limits.loginsPerNamePerMinute, new KeyedBuckets(limits.loginsPerNamePerMinute, () => clock.now()));
+  const byNameAddress = share("logins-by-name-address", limits.loginsPerNameAddressPerMinute, new KeyedBuckets(limits.loginsPerNameAddressPerMinute, () => clock.now()));
   const throttle = async (buckets: Buckets, key: string, perMinute: number, what: string) => {
     const wait = await buckets.take(key);
     if (wait > 0) throw new HubError("rate-limited", `at most ${perMinute} ${what} a minute`, { retryAfterMs: wait });
@@ -76,7 +106,7 @@ export function registerPlayerRoutes(
     try {
       return await fn();
     } catch (error) {
-      if (error instanceof NameTakenError || error instanceof HubError) throw error;
+      if (error instanceof NameTakenError || error instanceof HubError || error instanceof RecoveryCodeSpentError) throw error;
       log(`storage: ${what} failed: ${(error as Error).message}`);
       throw new HubError("unavailable", "storage is unavailable, try again");
     }
@@ -91,10 +121,40 @@ export function registerPlayerRoutes(
     accountOfHash(header === undefined ? null : hashOf(app.parseCookie(header)[SESSION_COOKIE]));
 
   const accountOfHash = async (hash: string | null): Promise<Account | null> => {
-    if (hash === null) return null;
-    const player = await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
+    const player = await sessionAccount(hash);
     return player ? { id: player.id, name: player.name } : null;
   };
+
+  /** Last seen, written at most every `TOUCH_MS` per session and process. */
+  const touched = new Map<string, number>();
+  const sessionAccount = async (hash: string | null): Promise<PlayerRecord | null> => {
+    if (hash === null) return null;
+    const player = await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
+    if (!player || player.deletedAt !== undefined) return null;
+    const now = clock.now();
+    if (now - (touched.get(hash) ?? -Infinity) >= TOUCH_MS) {
+      if (touched.size > 100_000) touched.clear();
+      touched.set(hash, now);
+      storage.changeAccount({ kind: "touch-session", tokenHash: hash, at: now }).catch((error: Error) => log(`storage: touching a session failed: ${error.message}`));
+    }
+    return player;
+  };
+
+  const loggedIn = async (request: FastifyRequest): Promise<{ player: PlayerRecord; hash: string }> => {
+    const hash = sessionHash(request);
+    const player = await sessionAccount(hash);
+    if (!player || hash === null) throw new HubError("not-logged-in", "log in first");
+    return { player, hash };
+  };
+
+  const endSessions: AccountContext["endSessions"] = async (player, change) => {
+    const seatTokens = await stored("reading seats", () => replacementTokens(storage, player.id));
+    await stored("ending sessions", () => storage.changeAccount({ kind: "end-sessions", playerId: player.id, seatTokens, at: clock.now(), ...change }));
+    for (const hash of change.only ?? []) touched.delete(hash);
+    if (change.only === undefined) touched.clear();
+    seatTokensReplaced(seatTokens.map((t) => t.tableId));
+  };
+  const seatTokensReplaced = (ids: readonly string[]) => void tables.seatTokensReplaced(ids).catch((error: Error) => log(`closing replaced seats failed: ${error.message}`));
 
   /** Guest seats this browser proves it holds (their tokens): linked to the account, history kept. */
   const claims = async (playerId: string, seats: readonly { table: string; token: string }[]): Promise<SeatLink[]> => {
@@ -111,11 +171,44 @@ export function registerPlayerRoutes(
   const openSession = (request: FastifyRequest, reply: FastifyReply, player: PlayerRecord) => {
     const token = newSessionToken();
     const now = clock.now();
-    const session = { tokenHash: sha256(token), playerId: player.id, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000 };
+    const userAgent = request.headers["user-agent"];
+    const session: SessionRecord = { tokenHash: sha256(token), playerId: player.id, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000, userAgent: typeof userAgent === "string" ? userAgent.slice(0, 200) : null };
     const cookie = () =>
       void reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/", maxAge: SESSION_DAYS * 86_400, secure: request.protocol === "https" });
     return { session, cookie };
   };
+
+  /**
+   * After the right password: this browser becomes a known device of the account (a random
+   * token in an httpOnly cookie for a year, its hash stored), which passes the name's ceiling.
+   */
+  const knownDevice = (request: FastifyRequest, reply: FastifyReply, player: PlayerRecord) => {
+    let token = request.cookies[DEVICE_COOKIE];
+    if (hashOf(token) === null) {
+      token = newSessionToken();
+      void reply.setCookie(DEVICE_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/api/", maxAge: DEVICE_DAYS * 86_400, secure: request.protocol === "https" });
+    }
+    storage.changeAccount({ kind: "device", playerId: player.id, tokenHash: sha256(token!), at: clock.now() }).catch((error: Error) => log(`storage: remembering a device failed: ${error.message}`));
+  };
+
+  const ctx: AccountContext = {
+    storage,
+    clock,
+    limits,
+    log,
+    stored,
+    throttle,
+    byAddress,
+    byName,
+    byNameAddress,
+    sessionHash,
+    loggedIn,
+    openSession,
+    endSessions,
+    seatTokensReplaced,
+    accountDeleted: (list) => tables.accountDeleted(list),
+  };
+  registerAccountRoutes(app, ctx);
 
   app.post("/api/account", async (request, reply) => {
     await throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins and new accounts");
@@ -125,8 +218,11 @@ export function registerPlayerRoutes(
     if (!name.ok) throw new HubError(name.error.code, name.error.message, name.error.params);
     const password = parsePassword(body.data.password);
     if (!password.ok) throw new HubError(password.error.code, password.error.message, password.error.params);
-    // Taken: the same name ignoring case (an old account's key), or one that looks the same.
-    if (await stored("reading a player", () => findAccount(storage, name.value.name))) throw new HubError("name-taken", `the name "${name.value.name}" is taken`);
+    // Taken: the same name ignoring case (an old account's key), or one that looks the same; a
+    // deleted account's name is held for NAME_HELD_DAYS, then its tombstone goes.
+    const holder = await stored("reading a player", () => findAccount(storage, name.value.name));
+    if (holder && !nameFree(holder, clock.now())) throw new HubError("name-taken", `the name "${name.value.name}" is taken`);
+    if (holder) await stored("freeing a deleted account's name", () => storage.changeAccount({ kind: "purge-deleted", before: clock.now() - NAME_HELD_DAYS * 86_400_000 }));
     const player: PlayerRecord = { id: newPlayerId(), name: name.value.name, nameKey: name.value.key, passwordHash: await hashPassword(password.value, { from: request.ip }), createdAt: clock.now() };
     const { session, cookie } = openSession(request, reply, player);
     const links = await claims(player.id, body.data.seats);
@@ -138,8 +234,11 @@ export function registerPlayerRoutes(
       throw error;
     }
     cookie();
+    knownDevice(request, reply, player);
     log(`account ${player.name} created${links.length ? `, ${links.length} guest seat(s) claimed` : ""}`);
-    return { player: { name: player.name, createdAt: player.createdAt } } satisfies MeResponse;
+    // Shown once, here; stored hashed (account-routes.ts).
+    const recoveryCodes = await newRecoveryCodes(ctx, player);
+    return { player: { name: player.name, createdAt: player.createdAt }, recoveryCodes } satisfies MeResponse & { recoveryCodes: string[] };
   });
 
   app.post("/api/login", async (request, reply) => {
@@ -147,9 +246,16 @@ export function registerPlayerRoutes(
     const body = credentialsSchema.safeParse(request.body ?? {});
     if (!body.success) throw badMessage(body.error);
     const typed = body.data.name.normalize("NFC").trim();
-    // One bucket for every spelling that looks the same, so look-alikes earn no more tries.
-    await throttle(byName, nameSkeleton(typed), limits.loginsPerNamePerMinute, "log-ins on one name");
-    const player = await stored("reading a player", () => findAccount(storage, typed));
+    // One bucket for every spelling that looks the same, so look-alikes earn no more tries: per
+    // name and address always; per name from anywhere too, unless this browser logged in to the
+    // account before (its device cookie), so an attacker's flood never locks the owner out.
+    const skeleton = nameSkeleton(typed);
+    await throttle(byNameAddress, `${skeleton}\n${request.ip}`, limits.loginsPerNameAddressPerMinute, "log-ins on one name from one address");
+    const found = await stored("reading a player", () => findAccount(storage, typed));
+    const player = found && found.deletedAt === undefined ? found : null;
+    const device = hashOf(request.cookies[DEVICE_COOKIE]);
+    const known = player !== null && device !== null && (await stored("reading a device", () => storage.knownDevice(player.id, device)));
+    if (!known) await throttle(byName, skeleton, limits.loginsPerNamePerMinute, "log-ins on one name");
     if (!(await verifyPassword(body.data.password, player?.passwordHash ?? null, request.ip)) || !player) throw new HubError("bad-credentials", "wrong name or password");
     const refused = await stored("reading sanctions", () => loginRefusal(player.id));
     if (refused) throw refused;
@@ -157,6 +263,7 @@ export function registerPlayerRoutes(
     const links = await claims(player.id, body.data.seats);
     await stored("opening a session", () => storage.insertSession(session, links));
     cookie();
+    knownDevice(request, reply, player);
     return { player: { name: player.name, createdAt: player.createdAt } } satisfies MeResponse;
   });
 
@@ -175,24 +282,22 @@ export function registerPlayerRoutes(
     await throttle(byAddress, request.ip, limits.loginsPerMinute, "log-ins and password changes");
     const body = passwordChangeSchema.safeParse(request.body ?? {});
     if (!body.success) throw badMessage(body.error);
-    const hash = sessionHash(request);
-    const player = hash === null ? null : await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
-    if (!player) throw new HubError("not-logged-in", "log in to change your password");
-    await throttle(byName, player.nameKey, limits.loginsPerNamePerMinute, "log-ins on one name");
+    const { player } = await loggedIn(request);
+    await throttle(byNameAddress, `${nameSkeleton(player.name)}\n${request.ip}`, limits.loginsPerNameAddressPerMinute, "log-ins on one name from one address");
     if (!(await verifyPassword(body.data.current, player.passwordHash, request.ip))) throw new HubError("wrong-password", "the current password is wrong");
     const password = parsePassword(body.data.password);
     if (!password.ok) throw new HubError(password.error.code, password.error.message, password.error.params);
     const { session, cookie } = openSession(request, reply, player);
     const passwordHash = await hashPassword(password.value, { from: request.ip });
-    await stored("changing a password", () => storage.changePassword(player.id, passwordHash, session));
+    // Every session ends and every seat token is replaced (a thief's copies are refused from now on).
+    await endSessions(player, { passwordHash, open: session });
     cookie();
-    log(`account ${player.name}: password changed, other sessions ended`);
+    log(`account ${player.name}: password changed, other sessions ended, seat tokens replaced`);
     return { player: { name: player.name, createdAt: player.createdAt } } satisfies MeResponse;
   });
 
   app.get("/api/me", async (request) => {
-    const hash = sessionHash(request);
-    const player = hash === null ? null : await stored("reading a session", () => storage.sessionPlayer(hash, clock.now()));
+    const player = await sessionAccount(sessionHash(request));
     return { player: player ? { name: player.name, createdAt: player.createdAt } : null } satisfies MeResponse;
   });
 
@@ -220,7 +325,7 @@ export function registerPlayerRoutes(
     if (raw.length > 200) throw new HubError("bad-message", "a name has at most 200 characters", { max: 200 });
     const { limit, offset } = pageOf(request.query);
     const player = await stored("reading a player", () => findAccount(storage, raw.normalize("NFC").trim()));
-    if (!player) throw new HubError("unknown-player", `no player "${raw.slice(0, 40)}"`);
+    if (!player || player.deletedAt !== undefined) throw new HubError("unknown-player", `no player "${raw.slice(0, 40)}"`);
     const known = (game: string) => games.some((g) => g.id === game);
     const [page, counts, ratings, history] = await stored("reading a profile", () =>
       Promise.all([storage.playerMatches(player.id, limit, offset), storage.playerRecord(player.id), storage.playerRatings(player.id), storage.ratingHistory(player.id, HISTORY)]),
@@ -283,7 +388,8 @@ export function registerPlayerRoutes(
   });
 
   const refuseAccountName = async (name: string) => {
-    if (await stored("reading a player", () => findAccount(storage, name))) {
+    const holder = await stored("reading a player", () => findAccount(storage, name));
+    if (holder && !nameFree(holder, clock.now())) {
       throw new HubError("account-name", `"${name.slice(0, 40)}" is an account's name: log in as it, or choose another name`);
     }
   };

@@ -32,6 +32,7 @@ import { registerPlayerRoutes, type PlayerRoutes } from "./players.ts";
 import { LocalSocialBus, Social, type SocialBus } from "./social.ts";
 import { RedisSocialBus } from "./social-redis.ts";
 import { registerSocialRoutes } from "./social-routes.ts";
+import { rekeyAccounts } from "./rekey.ts";
 import { cancelTableSchema, joinTableSchema, MAX_FRAME_BYTES, myTablesSchema, parseDisplayName, seatBotSchema, type ErrorCode, type ErrorParams, type GameInfo, type TableCreatorResponse } from "./protocol.ts";
 import { originRefusal, parseAllowedOrigins, registerSecurityHeaders, UNSAFE_METHODS, type OriginPolicy } from "./security.ts";
 import { PostgresStorage, SqliteStorage, type Storage } from "./storage.ts";
@@ -94,6 +95,9 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "not-authorized": 403,
   "bad-credentials": 401,
   "wrong-password": 403,
+  "bad-recovery-code": 401,
+  "unknown-session": 404,
+  "still-seated": 409,
   "not-logged-in": 401,
   "unknown-player": 404,
   "name-taken": 409,
@@ -184,6 +188,8 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     (config.databaseUrl ? new PostgresStorage(config.databaseUrl) : SqliteStorage.inDirectory(config.dataDir ?? join(process.cwd(), "data")));
   const version = await storage.migrate();
   log(`storage: ${storage.kind}, schema version ${version}`);
+  // Accounts from before skeletons take theirs as key (once each).
+  await rekeyAccounts(storage, log);
 
   let draining = false;
   let hub: Hub | null = null;
@@ -240,7 +246,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   registerHealth(app, storage, metrics, () => draining);
   await app.register(fastifyCookie);
   const shared = cluster ? (name: string, perMinute: number, local: KeyedBuckets) => cluster.buckets(name, perMinute, local) : undefined;
-  const players = registerPlayerRoutes(app, measuredStorage(storage, metrics, gameOf), catalog.games, limits, clock, log, pageOf, shared, (id) => moderation.storedBan(id));
+  const players = registerPlayerRoutes(app, measuredStorage(storage, metrics, gameOf), catalog.games, limits, clock, log, pageOf, shared, (id) => moderation.storedBan(id), liveHub);
   registerRoutes(app, liveHub, catalog.games, limits, players, social);
   registerModerationRoutes(app, { storage, moderation, clock, log, accountOf: players.accountOf, pageOf });
   registerSocialRoutes(app, { hub: liveHub, social, players, storage: measuredStorage(storage, metrics, gameOf), clock, limits, log });

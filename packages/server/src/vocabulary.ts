@@ -20,7 +20,10 @@ export const ERROR_CODES = [
   "name-taken", // an account of this name, or of one that looks the same (`nameSkeleton`), exists already
   "account-name", // a guest's name is an account's, or looks the same (`nameSkeleton`): log in as it, or choose another name
   "bad-credentials", // log in: no such name, or a wrong password (one answer for both)
-  "wrong-password", // a password change: the current password given is wrong
+  "wrong-password", // a password change, new recovery codes, deleting the account: the password given is wrong
+  "bad-recovery-code", // a recovery: no such name, or not one of its unused recovery codes (one answer for both)
+  "unknown-session", // ending a session: not one of this account's (its id from GET /api/me/sessions)
+  "still-seated", // deleting an account that holds `params.tables` seats at tables not over: resign or leave them first
   "bad-origin", // a state-changing request or a WebSocket upgrade from another site's page (its Origin is neither ours nor an ALLOWED_ORIGINS one): HTTP 403
   "not-logged-in", // this needs an account session (the `grimoire_session` cookie)
   "unknown-player",

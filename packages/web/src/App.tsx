@@ -12,6 +12,7 @@ import { Friends } from "./players/Friends.tsx";
 import { Invitations } from "./players/Invitations.tsx";
 import { Leaderboard } from "./players/Leaderboard.tsx";
 import { Profile } from "./players/Profile.tsx";
+import { AccountPage } from "./players/AccountPage.tsx";
 import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
 
 export function Link({ to, children, className }: { to: Route; children: ReactNode; className?: string }) {
@@ -55,6 +56,7 @@ export function App() {
         {route.page === "leaderboard" && <Leaderboard key={route.game} game={route.game} />}
         {route.page === "moderation" && <ModerationPage />}
         {route.page === "friends" && <Friends />}
+        {route.page === "account" && <AccountPage />}
       </main>
     </>
   );

@@ -29,9 +29,30 @@ export function loadAccount(): void {
   );
 }
 
-export async function signUp(name: string, password: string): Promise<void> {
-  const player = await api.signUp(name, password);
+/** Creates the account; its recovery codes come back, to show once. */
+export async function signUp(name: string, password: string): Promise<string[]> {
+  const { player, recoveryCodes } = await api.signUp(name, password);
   set(player);
+  return recoveryCodes;
+}
+
+/** A forgotten password: a recovery code sets a new one and logs in (other browsers are logged out). */
+export async function recover(name: string, code: string, password: string): Promise<void> {
+  const player = await api.recover(name, code, password);
+  if (player) await syncAccountSeats(player.name).catch(() => {});
+  set(player);
+}
+
+/** After sessions ended or seat tokens were replaced: who this browser is now, and the new tokens. */
+export async function refreshAccount(): Promise<void> {
+  const player = await api.me();
+  if (player) await syncAccountSeats(player.name).catch(() => {});
+  set(player);
+}
+
+/** This browser is logged out by the server (log out everywhere, this session ended, the account deleted). */
+export function loggedOut(): void {
+  set(null);
 }
 
 export async function logIn(name: string, password: string): Promise<void> {

@@ -1,5 +1,16 @@
 // REST calls to the lobby (/api), and the seats this browser holds (tokens in localStorage).
 import type { FriendsResponse, InvitationInfo, InvitationsResponse, RelationResponse } from "./protocol.ts";
+
+/** GET /api/me/sessions (account-routes.ts). */
+export interface SessionsResponse {
+  readonly sessions: readonly { readonly id: string; readonly createdAt: number; readonly lastSeenAt: number; readonly device: string; readonly current: boolean }[];
+}
+/** GET /api/me/recovery-codes. */
+export interface RecoveryCodesResponse {
+  readonly unused: number;
+  readonly used: number;
+  readonly createdAt: number | null;
+}
 import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
 
 export class ApiError extends Error {
@@ -67,10 +78,18 @@ export const api = {
     call<JoinTableResponse>(`/api/invitations/${encodeURIComponent(id)}/accept`, { method: "POST", body: "{}" }),
   declineInvitation: (id: string) => call<{ declined: string }>(`/api/invitations/${encodeURIComponent(id)}/decline`, { method: "POST", body: "{}" }),
   /** Creates an account (or logs in) and claims the guest seats this browser holds. */
-  signUp: (name: string, password: string) => call<MeResponse>("/api/account", { method: "POST", body: JSON.stringify({ name, password, seats: heldSeats() }) }).then((r) => r.player),
+  signUp: (name: string, password: string) => call<MeResponse & { recoveryCodes: string[] }>("/api/account", { method: "POST", body: JSON.stringify({ name, password, seats: heldSeats() }) }),
   logIn: (name: string, password: string) => call<MeResponse>("/api/login", { method: "POST", body: JSON.stringify({ name, password, seats: heldSeats() }) }).then((r) => r.player),
   logOut: () => call<MeResponse>("/api/logout", { method: "POST", body: "{}" }),
   changePassword: (current: string, password: string) => call<MeResponse>("/api/account/password", { method: "POST", body: JSON.stringify({ current, password }) }),
+  sessions: () => call<SessionsResponse>("/api/me/sessions").then((r) => r.sessions),
+  endSession: (id: string) => call<{ ended: boolean; player: MeResponse["player"] }>("/api/me/sessions/end", { method: "POST", body: JSON.stringify({ id }) }),
+  logOutEverywhere: () => call<MeResponse>("/api/me/logout-everywhere", { method: "POST", body: "{}" }),
+  recoveryCodes: () => call<RecoveryCodesResponse>("/api/me/recovery-codes"),
+  newRecoveryCodes: (password: string) => call<{ codes: string[] }>("/api/me/recovery-codes", { method: "POST", body: JSON.stringify({ password }) }).then((r) => r.codes),
+  recover: (name: string, code: string, password: string) => call<MeResponse>("/api/account/recover", { method: "POST", body: JSON.stringify({ name, code, password }) }).then((r) => r.player),
+  deleteAccount: (password: string) => call<MeResponse>("/api/account/delete", { method: "POST", body: JSON.stringify({ password }) }),
+  exportUrl: "/api/me/export",
   mySeats: () => call<MySeatsResponse>("/api/me/seats").then((r) => r.seats),
   /** A profile with one page of its finished matches (`offset`: from the response's `matchesNext`). */
   profile: (name: string, offset = 0) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}${offset > 0 ? `?offset=${offset}` : ""}`),
@@ -93,7 +112,9 @@ function heldSeats(): { table: string; token: string }[] {
 /** Keeps in this browser the seats the account holds elsewhere (another browser's joins). */
 export async function syncAccountSeats(name: string): Promise<void> {
   for (const s of await api.mySeats()) {
-    if (!heldSeat(s.table)) holdSeat(s.table, { seat: s.seat, token: s.token, name });
+    // a seat's token replaced (a new password, a session ended): this browser takes the new one
+    const held = heldSeat(s.table);
+    if (!held || (held.seat === s.seat && held.token !== s.token)) holdSeat(s.table, { seat: s.seat, token: s.token, name });
   }
 }
 

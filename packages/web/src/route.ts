@@ -11,7 +11,8 @@ export type Route =
   | { readonly page: "player"; readonly name: string }
   | { readonly page: "leaderboard"; readonly game: string }
   | { readonly page: "moderation" }
-  | { readonly page: "friends" };
+  | { readonly page: "friends" }
+  | { readonly page: "account" };
 
 export function parseRoute(search: string): Route {
   const params = new URLSearchParams(search);
@@ -24,6 +25,7 @@ export function parseRoute(search: string): Route {
   const player = params.get("player");
   if (player) return { page: "player", name: player };
   if (params.get("moderation") === "1") return { page: "moderation" };
+  if (params.has("account")) return { page: "account" };
   const leaderboard = params.get("leaderboard");
   if (leaderboard) return { page: "leaderboard", game: leaderboard };
   if (params.get("friends") !== null) return { page: "friends" };
@@ -48,6 +50,8 @@ export function hrefOf(route: Route): string {
       return "/?moderation=1";
     case "friends":
       return "/?friends";
+    case "account":
+      return "/?account";
   }
 }
 

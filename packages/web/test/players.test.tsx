@@ -227,7 +227,7 @@ describe("profile and leaderboard", () => {
     fireEvent.change(screen.getByLabelText("Mot de passe actuel"), { target: { value: "not-it-at-all" } });
     fireEvent.change(screen.getByLabelText("Nouveau mot de passe"), { target: { value: "a-new-secret" } });
     fireEvent.click(screen.getByTestId("change-password"));
-    expect((await screen.findByRole("alert")).textContent).toContain("Ce n’est pas votre mot de passe actuel.");
+    expect((await screen.findByRole("alert")).textContent).toContain("Ce n’est pas votre mot de passe.");
     expect(screen.getByRole("status").textContent).toBe("");
     fireEvent.change(screen.getByLabelText("Mot de passe actuel"), { target: { value: "right-password" } });
     fireEvent.click(screen.getByTestId("change-password"));

@@ -13,6 +13,7 @@ import { INITIAL as INITIAL_SKILL } from "../ratings.ts";
 import type { WriteOutcome } from "./group-commit.ts";
 import { REPEAT_WINDOW_MS } from "../rated.ts";
 import { accountPairs, changesFor } from "./rating-changes.ts";
+import { openSessionStatements } from "./account-sql.ts";
 import { PAIR_MATCHES, fromRatingRow, fromRow, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow, type Row } from "./schema.ts";
 import { moderationStatements } from "./moderation.ts";
 import { FencedError, StaleRowError, type Fence, type SeatLink, type SessionRecord, type TableRecord, type WriteHook, type WriteOp } from "./types.ts";
@@ -215,6 +216,8 @@ export class PostgresBatches {
       }
       case "moderate":
         return { statements: moderationStatements(w.write).map((s) => this.write(s.text, s.values)) };
+      case "account":
+        return { statements: w.statements.map((s) => this.write(s.sql, [...s.params])) };
       case "takeEpoch":
         return { statements: [this.write("UPDATE tables SET epoch = epoch + 1 WHERE id = $1", [w.tableId])] };
       case "setFollow":
@@ -252,8 +255,7 @@ export class PostgresBatches {
   private openSession(session: SessionRecord, links: readonly SeatLink[]): Statement[] {
     return [
       // the account's sessions that have expired go as it opens a new one
-      this.write("DELETE FROM sessions WHERE player_id = $1 AND expires_at <= $2", [session.playerId, session.createdAt]),
-      this.write("INSERT INTO sessions (token_hash, player_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [session.tokenHash, session.playerId, session.createdAt, session.expiresAt]),
+      ...openSessionStatements(session).map((s) => this.write(s.sql, [...s.params])),
       ...links.map((l) => this.linkSeat(l, true)),
     ];
   }

@@ -1,6 +1,7 @@
 // PostgreSQL (node-postgres): a small pool for reads and migrations (under an advisory lock), one
 // schema (`search_path`), and one pipelined connection for the group commit's batches
 // (postgres-batch.ts: one round trip a batch of plain writes).
+import { accountStatements, fromPlayerChatRow, fromRecoveryRow, fromSessionRow, KNOWN_DEVICE, PLAYER_CHAT, PLAYER_SESSIONS, PLAYERS_TO_REKEY, RECOVERY_CODE_UNUSED, RECOVERY_CODES, type PlayerChatRow, type RecoveryRow, type SessionRow } from "./account-sql.ts";
 import pg from "pg";
 import type { TableStatus } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
@@ -25,6 +26,10 @@ import {
   type Fence,
   type SeatLink,
   type SessionRecord,
+  type AccountChange,
+  type PlayerChat,
+  RecoveryCodeSpentError,
+  type SessionInfo,
   type Storage,
   type StorageOptions,
   type StorageStats,
@@ -131,6 +136,42 @@ export class PostgresStorage implements Storage {
 
   async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
     await this.group.request({ op: "saveReview", tableId, seat, review: JSON.stringify(review), at: Date.now() });
+  }
+
+
+  // ------------------------------------------------------------ accounts' own data (account-sql.ts)
+
+  async changeAccount(change: AccountChange): Promise<void> {
+    try {
+      await this.group.request({ op: "account", statements: accountStatements(change) });
+    } catch (error) {
+      if (change.kind === "end-sessions" && change.spend !== undefined && isUniqueViolation(error)) throw new RecoveryCodeSpentError("this recovery code was just used");
+      throw error;
+    }
+  }
+
+  async playerSessions(playerId: string, now: number): Promise<SessionInfo[]> {
+    return (await this.pool.query<SessionRow>(PLAYER_SESSIONS, [playerId, now])).rows.map(fromSessionRow);
+  }
+
+  async knownDevice(playerId: string, tokenHash: string): Promise<boolean> {
+    return (await this.pool.query(KNOWN_DEVICE, [playerId, tokenHash])).rows.length > 0;
+  }
+
+  async recoveryCodes(playerId: string): Promise<{ unused: number; used: number; createdAt: number | null }> {
+    return fromRecoveryRow((await this.pool.query<RecoveryRow>(RECOVERY_CODES, [playerId])).rows[0]);
+  }
+
+  async recoveryCodeUnused(playerId: string, codeHash: string): Promise<boolean> {
+    return (await this.pool.query(RECOVERY_CODE_UNUSED, [playerId, codeHash])).rows.length > 0;
+  }
+
+  async playerChat(playerId: string): Promise<PlayerChat[]> {
+    return (await this.pool.query<PlayerChatRow>(PLAYER_CHAT, [playerId, playerId])).rows.map(fromPlayerChatRow);
+  }
+
+  async playersToRekey(limit: number): Promise<PlayerRecord[]> {
+    return (await this.pool.query<PlayerRow>(PLAYERS_TO_REKEY, [limit])).rows.map(fromPlayerRow);
   }
 
   // ------------------------------------------------------------ migrations and reads

@@ -141,6 +141,30 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
       END $$;`,
   },
   {
+    version: 12,
+    description: "accounts: sessions seen, known devices, recovery codes, deletion, names re-keyed by skeleton",
+    sqlite: `
+      ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER;
+      ALTER TABLE sessions ADD COLUMN user_agent TEXT;
+      ALTER TABLE players ADD COLUMN deleted_at INTEGER;
+      ALTER TABLE players ADD COLUMN name_flag TEXT;
+      ALTER TABLE players ADD COLUMN rekeyed INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE devices (token_hash TEXT NOT NULL, player_id TEXT NOT NULL REFERENCES players(id), created_at INTEGER NOT NULL, PRIMARY KEY (token_hash, player_id));
+      CREATE INDEX devices_player ON devices(player_id);
+      CREATE TABLE recovery_codes (code_hash TEXT NOT NULL, used INTEGER NOT NULL, player_id TEXT NOT NULL REFERENCES players(id), at INTEGER NOT NULL, PRIMARY KEY (code_hash, used));
+      CREATE INDEX recovery_codes_player ON recovery_codes(player_id);`,
+    postgres: `
+      ALTER TABLE sessions ADD COLUMN last_seen_at BIGINT;
+      ALTER TABLE sessions ADD COLUMN user_agent TEXT;
+      ALTER TABLE players ADD COLUMN deleted_at BIGINT;
+      ALTER TABLE players ADD COLUMN name_flag TEXT;
+      ALTER TABLE players ADD COLUMN rekeyed INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE devices (token_hash TEXT NOT NULL, player_id TEXT NOT NULL REFERENCES players(id), created_at BIGINT NOT NULL, PRIMARY KEY (token_hash, player_id));
+      CREATE INDEX devices_player ON devices(player_id);
+      CREATE TABLE recovery_codes (code_hash TEXT NOT NULL, used INTEGER NOT NULL, player_id TEXT NOT NULL REFERENCES players(id), at BIGINT NOT NULL, PRIMARY KEY (code_hash, used));
+      CREATE INDEX recovery_codes_player ON recovery_codes(player_id);`,
+  },
+  {
     version: 13,
     description: "follows, blocks and invitations between accounts",
     sqlite: `
@@ -293,10 +317,21 @@ export interface PlayerRow {
   name_key: string;
   password_hash: string;
   created_at: number | string;
+  deleted_at?: number | string | null;
+  name_flag?: string | null;
 }
 
 export function fromPlayerRow(row: PlayerRow): PlayerRecord {
-  return { id: row.id, name: row.name, nameKey: row.name_key, passwordHash: row.password_hash, createdAt: Number(row.created_at) };
+  return {
+    id: row.id,
+    name: row.name,
+    nameKey: row.name_key,
+    passwordHash: row.password_hash,
+    createdAt: Number(row.created_at),
+    // absent when none, as on records written before migration 12
+    ...(row.deleted_at !== undefined && row.deleted_at !== null ? { deletedAt: Number(row.deleted_at) } : {}),
+    ...(row.name_flag ? { nameFlag: row.name_flag } : {}),
+  };
 }
 
 export interface RatingRow {

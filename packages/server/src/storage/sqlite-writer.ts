@@ -9,6 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { MatchResult } from "../ratings.ts";
 import { REPEAT_WINDOW_MS } from "../rated.ts";
+import { openSessionStatements, type AccountStatement } from "./account-sql.ts";
 import { fromRatingRow, PAIR_MATCHES, sqlite, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow } from "./schema.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, type SentError, type SentOutcome, type WriterData, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import { moderationStatements } from "./moderation.ts";
@@ -128,12 +129,17 @@ function applyResult(result: MatchResult): void {
 }
 
 function openSession(session: SessionRecord, links: readonly SeatLink[]): void {
-  write();
   // the account's sessions that have expired go as it opens a new one
-  prepared("DELETE FROM sessions WHERE player_id = ? AND expires_at <= ?").run(session.playerId, session.createdAt);
-  write();
-  prepared("INSERT INTO sessions (token_hash, player_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(session.tokenHash, session.playerId, session.createdAt, session.expiresAt);
+  run(openSessionStatements(session));
   for (const l of links) linkSeat(l, true);
+}
+
+/** Statements in `$1` style (account-sql.ts), each counted as a write. */
+function run(statements: readonly AccountStatement[]): void {
+  for (const s of statements) {
+    write();
+    prepared(sqlite(s.sql)).run(...s.params);
+  }
 }
 
 function apply(w: WriteOp): void {
@@ -192,6 +198,9 @@ function apply(w: WriteOp): void {
         write();
         prepared(sqlite(statement.text)).run(...(statement.values as unknown[]));
       }
+      return;
+    case "account":
+      run(w.statements);
       return;
     case "takeEpoch":
       write();

@@ -4,6 +4,7 @@
 // writer, reads are short (no fsync), and one that starts after a write's promise resolved sees
 // that write (the commit landed before). Migrations run here too, before the writer starts.
 import { randomBytes } from "node:crypto";
+import { accountStatements, fromPlayerChatRow, fromRecoveryRow, fromSessionRow, KNOWN_DEVICE, PLAYER_CHAT, PLAYER_SESSIONS, PLAYERS_TO_REKEY, RECOVERY_CODE_UNUSED, RECOVERY_CODES, type PlayerChatRow, type RecoveryRow, type SessionRow } from "./account-sql.ts";
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -31,6 +32,10 @@ import {
   type RatingRecord,
   type SeatLink,
   type SessionRecord,
+  type AccountChange,
+  type PlayerChat,
+  RecoveryCodeSpentError,
+  type SessionInfo,
   type Storage,
   type StorageOptions,
   type StorageStats,
@@ -198,6 +203,42 @@ export class SqliteStorage implements Storage {
 
   async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
     await this.group.request({ op: "saveReview", tableId, seat, review: JSON.stringify(review), at: Date.now() });
+  }
+
+
+  // ------------------------------------------------------------ accounts' own data (account-sql.ts)
+
+  async changeAccount(change: AccountChange): Promise<void> {
+    try {
+      await this.group.request({ op: "account", statements: accountStatements(change) });
+    } catch (error) {
+      if (change.kind === "end-sessions" && change.spend !== undefined && isUniqueViolation(error)) throw new RecoveryCodeSpentError("this recovery code was just used");
+      throw error;
+    }
+  }
+
+  async playerSessions(playerId: string, now: number): Promise<SessionInfo[]> {
+    return (this.read(sqlite(PLAYER_SESSIONS)).all(playerId, now) as SessionRow[]).map(fromSessionRow);
+  }
+
+  async knownDevice(playerId: string, tokenHash: string): Promise<boolean> {
+    return this.read(sqlite(KNOWN_DEVICE)).get(playerId, tokenHash) !== undefined;
+  }
+
+  async recoveryCodes(playerId: string): Promise<{ unused: number; used: number; createdAt: number | null }> {
+    return fromRecoveryRow(this.read(sqlite(RECOVERY_CODES)).get(playerId) as RecoveryRow | undefined);
+  }
+
+  async recoveryCodeUnused(playerId: string, codeHash: string): Promise<boolean> {
+    return this.read(sqlite(RECOVERY_CODE_UNUSED)).get(playerId, codeHash) !== undefined;
+  }
+
+  async playerChat(playerId: string): Promise<PlayerChat[]> {
+    return (this.read(sqlite(PLAYER_CHAT)).all(playerId, playerId) as PlayerChatRow[]).map(fromPlayerChatRow);
+  }
+
+  async playersToRekey(limit: number): Promise<PlayerRecord[]> {
+    return (this.read(sqlite(PLAYERS_TO_REKEY)).all(limit) as PlayerRow[]).map(fromPlayerRow);
   }
 
   // ------------------------------------------------------------ reads (this thread)

@@ -4,6 +4,7 @@ import type { ActorKind, BotLevel, ChatChannel, ChatMessage, OutcomeInfo, TableM
 import type { MatchResult } from "../ratings.ts";
 import type { ModerationReads, ModerationWrite } from "./moderation.ts";
 
+
 export interface SeatRecord {
   kind: "open" | "human" | "bot";
   name: string | null;
@@ -130,6 +131,10 @@ export interface PlayerRecord {
   nameKey: string;
   passwordHash: string;
   createdAt: number;
+  /** Deleted (epoch ms): a tombstone holding the name until `NAME_HELD_DAYS` passed (account-data.ts); no log-in. */
+  deletedAt?: number;
+  /** Set by the re-keying at start (rekey.ts): why this account kept its old key. */
+  nameFlag?: string;
 }
 
 export interface SessionRecord {
@@ -138,7 +143,59 @@ export interface SessionRecord {
   playerId: string;
   createdAt: number;
   expiresAt: number;
+  /** The browser's User-Agent, cut to 200 characters (shown in the account's sessions list). */
+  userAgent?: string | null;
 }
+
+/** A session as the account's sessions list shows it. */
+export interface SessionInfo {
+  tokenHash: string;
+  createdAt: number;
+  /** The last request seen with it (written at most every few minutes), or its creation. */
+  lastSeenAt: number;
+  expiresAt: number;
+  userAgent: string | null;
+}
+
+/** A chat message an account wrote, with its table (export, deletion). */
+export interface PlayerChat extends ChatRecord {
+  readonly tableId: string;
+}
+
+/** A seat held by an account and its new token (old ones are refused from then on). */
+export interface SeatToken {
+  tableId: string;
+  seat: number;
+  token: string;
+}
+
+/**
+ * One change to an account, ONE transaction each (account-sql.ts builds its statements for both
+ * dialects). `end-sessions`: sessions end (all, or those listed), the account's seat tokens are
+ * replaced, and with them a new password, the one browser's new session, a spent recovery code.
+ */
+export type AccountChange =
+  | {
+      kind: "end-sessions";
+      playerId: string;
+      /** The sessions to end (their hashes); absent: every session of the account. */
+      only?: readonly string[];
+      seatTokens: readonly SeatToken[];
+      passwordHash?: string;
+      open?: SessionRecord;
+      /** A recovery code's hash, spent here: a second spending of it fails the whole change (`RecoveryCodeSpentError`). */
+      spend?: string;
+      at: number;
+    }
+  | { kind: "touch-session"; tokenHash: string; at: number }
+  | { kind: "device"; playerId: string; tokenHash: string; at: number }
+  | { kind: "recovery-codes"; playerId: string; hashes: readonly string[]; at: number }
+  | { kind: "delete"; playerId: string; at: number; tables: readonly TableRecord[]; seatTokens: readonly SeatToken[] }
+  | { kind: "purge-deleted"; before: number }
+  | { kind: "rekey"; playerId: string; key: string | null; flag: string | null };
+
+/** A recovery code already spent (by a request at the same time): nothing changed. */
+export class RecoveryCodeSpentError extends Error {}
 
 /** A seat held by an account: its token is kept so the account's other browsers can take it up. */
 export interface SeatLink {
@@ -253,6 +310,20 @@ export interface Storage extends ModerationReads {
    * browser logged in is logged out) and `session`, the one browser that changed it.
    */
   changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void>;
+  /** One change to an account, in one transaction (see `AccountChange`). */
+  changeAccount(change: AccountChange): Promise<void>;
+  /** The account's sessions that have not expired at `now`, newest first. */
+  playerSessions(playerId: string, now: number): Promise<SessionInfo[]>;
+  /** A browser's device cookie (its hash) logged in to this account before. */
+  knownDevice(playerId: string, tokenHash: string): Promise<boolean>;
+  /** The account's recovery codes: unused, used, and when they were made (null: none ever). */
+  recoveryCodes(playerId: string): Promise<{ unused: number; used: number; createdAt: number | null }>;
+  /** Whether this code's hash is an unused recovery code of the account. */
+  recoveryCodeUnused(playerId: string, codeHash: string): Promise<boolean>;
+  /** Chat messages the account wrote: from its seats, and as a spectator under its name. */
+  playerChat(playerId: string): Promise<PlayerChat[]>;
+  /** Accounts not yet checked by the re-keying at start (rekey.ts), oldest first. */
+  playersToRekey(limit: number): Promise<PlayerRecord[]>;
   /** The account of a session that has not expired at `now`. */
   sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null>;
   playerByNameKey(nameKey: string): Promise<PlayerRecord | null>;
@@ -352,7 +423,8 @@ export type WriteOp =
   | { op: "setBlock"; blocker: string; blocked: string; on: boolean; at: number }
   | { op: "saveInvitation"; invitation: InvitationRecord }
   | { op: "answerInvitation"; id: string; state: "accepted" | "declined"; nonce: string; at: number }
-  | { op: "saveReview"; tableId: string; seat: number; review: string; at: number };
+  | { op: "saveReview"; tableId: string; seat: number; review: string; at: number }
+  | { op: "account"; statements: readonly { sql: string; params: readonly unknown[] }[] };
 
 /**
  * `GRIMOIRE_CRASH_AT_WRITE=N` (tests only): the process kills itself with SIGKILL just before its

@@ -311,9 +311,11 @@ export class TableActor {
   // ------------------------------------------------------------ connections
 
   /** Authenticates a `hello`: the seat of this token, or a spectator without one. */
-  attach(token: string | undefined, subscriber: (viewer: WireViewer) => Subscriber, since?: number): Subscriber {
+  attach(token: string | undefined, subscriber: (viewer: WireViewer) => Subscriber, since?: number, linked: { seat: number } | "replaced" | null = null): Subscriber {
     let viewer: WireViewer = "spectator";
-    if (token !== undefined) {
+    if (linked === "replaced") throw new HubError("not-authorized", "this seat's token was replaced (a new password or a log-out everywhere): log in to take the seat up again");
+    if (linked !== null) viewer = linked.seat;
+    else if (token !== undefined) {
       const hash = sha256(token);
       const seat = this.record.seats.findIndex((s) => s.tokenHash !== null && s.tokenHash === hash);
       if (seat < 0) {

@@ -83,6 +83,8 @@ export interface Coordinator {
   watch(tableId: string): Promise<void>;
   /** The right to compute a review (`key`: "table/seat") for every process, or how far the process that has it is. */
   claimReview(key: string): Promise<ReviewClaim | { done: number }>;
+  /** An account's seat tokens at this table were replaced: every process closes its connections holding an old one. */
+  tokensReplaced(tableId: string): void;
 }
 
 /** This process computes a review for every process until it lets it go (stored or failed). */
@@ -126,7 +128,11 @@ export interface Subscriber {
   readonly account?: string | null;
   /** The client's address: a spectator's chat rate is counted per address, not per connection. */
   readonly address?: string;
+  /** The seat token this connection said hello with (an account's seat token may be replaced later). */
+  readonly token?: string;
   send(message: ServerOut): void;
+  /** Ends the connection (its seat's token was replaced). */
+  close?(): void;
 }
 
 

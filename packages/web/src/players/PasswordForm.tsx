@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api.ts";
+import { refreshAccount } from "../account.ts";
 import { ErrorBox, errorText } from "../widgets.tsx";
 
 export function PasswordForm() {
@@ -19,6 +20,8 @@ export function PasswordForm() {
     setDone(false);
     try {
       await api.changePassword(current, password);
+      // the server replaced the account's seat tokens: this browser takes the new ones
+      await refreshAccount().catch(() => {});
       setCurrent("");
       setPassword("");
       setDone(true);
