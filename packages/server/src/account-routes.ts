@@ -103,6 +103,23 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   { name: "ratings", collect: async ({ storage, player }) => (await storage.playerRatings(player.id)).map(({ key: _, ...r }) => r) },
   { name: "ratingHistory", collect: async ({ storage, player }) => (await storage.ratingHistory(player.id, MAX_ROWS)).map(({ key: _, ...h }) => h) },
   { name: "chat", collect: ({ storage, player }) => storage.playerChat(player.id) },
+  {
+    // Friends (social.ts): whom it follows, who follows it, whom it blocks, by name.
+    name: "relations",
+    collect: async ({ storage, player }) => {
+      const { following, followers, blocks } = await storage.relations(player.id);
+      const names = new Map((await storage.playersById([...new Set([...following, ...followers, ...blocks])])).map((p) => [p.id, p.name]));
+      const named = (ids: readonly string[]) => ids.map((id) => names.get(id) ?? "deleted player");
+      return { following: named(following), followers: named(followers), blocks: named(blocks) };
+    },
+  },
+  { name: "invitations", collect: ({ storage, player, now }) => storage.pendingInvitations(player.id, now, MAX_ROWS) },
+  {
+    // Reports it made (moderation), with the lines they quote.
+    name: "reports",
+    collect: async ({ storage, player }) =>
+      (await storage.reportsBy(player.id, MAX_ROWS)).map((r) => ({ at: r.createdAt, target: r.targetName, table: r.tableId, message: r.messageId, reason: r.reason, note: r.note, status: r.status, context: r.context })),
+  },
 ];
 
 /** Adds a section to every export (reports, friends, blocks…), after the others. */

@@ -257,7 +257,11 @@ for (const make of [() => sqliteBackend("grimoire-account-data-"), postgresBacke
       seats[0]!.client.send({ type: "chat", text: "bonne partie !" });
       await seats[0]!.client.waitFor("chat", (m) => m.message.text === "bonne partie !");
       seats[1]!.client.send({ type: "chat", text: "merci" });
-      await seats[0]!.client.waitFor("chat", (m) => m.message.text === "merci");
+      const thanks = await seats[0]!.client.waitFor("chat", (m) => m.message.text === "merci");
+      // Friends (each follows the other), and a report of the other's message: both in the export, gone with the account.
+      expect((await hal.call("POST", "/api/players/Ivory/follow", {})).status).toBe(200);
+      expect((await ivo.call("POST", "/api/players/Haldora/follow", {})).status).toBe(200);
+      expect((await hal.call("POST", "/api/reports", { reason: "spam", table: id, message: thanks.message.id })).status).toBe(200);
 
       // seated at a table being played: deletion waits
       expect(await hal.call("POST", "/api/account/delete", { password: "haldora-secret" })).toMatchObject({ status: 409, body: { error: { code: "still-seated", params: { tables: 1 } } } });
@@ -268,7 +272,10 @@ for (const make of [() => sqliteBackend("grimoire-account-data-"), postgresBacke
       expect(exported.status).toBe(200);
       expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="grimoire-Haldora-2026-\d\d-\d\d\.json"/);
       const data = exported.body;
-      expect(Object.keys(data)).toEqual(["format", "version", "exportedAt", "account", "sessions", "recoveryCodes", "seats", "matches", "ratings", "ratingHistory", "chat"]);
+      expect(Object.keys(data)).toEqual(["format", "version", "exportedAt", "account", "sessions", "recoveryCodes", "seats", "matches", "ratings", "ratingHistory", "chat", "relations", "invitations", "reports"]);
+      expect(data.relations).toEqual({ following: ["Ivory"], followers: ["Ivory"], blocks: [] });
+      expect(data.invitations).toEqual([]);
+      expect(data.reports).toEqual([expect.objectContaining({ target: "Ivory", table: id, message: thanks.message.id, reason: "spam", status: "open" })]);
       expect(data.account).toMatchObject({ name: "Haldora" });
       expect(data.sessions).toEqual([expect.objectContaining({ current: true, userAgent: "x" })]);
       expect(data.recoveryCodes).toMatchObject({ unused: 10 });
@@ -290,6 +297,8 @@ for (const make of [() => sqliteBackend("grimoire-account-data-"), postgresBacke
       expect(board.players.some((p: any) => p.name === "Haldora")).toBe(false);
       expect((await server.storage.playerRatings((data.account as { id: string }).id))).toEqual([]);
       expect((await server.storage.loadChat(id, 10)).map((m) => m.text)).toEqual(["merci"]);
+      const ivoFriends = (await ivo.call("GET", "/api/friends")).body;
+      expect([...ivoFriends.friends, ...ivoFriends.following, ...ivoFriends.followers]).toEqual([]);
       const ivoProfile = (await ivo.call("GET", "/api/players/Ivory")).body;
       expect(ivoProfile.matches).toEqual([expect.objectContaining({ table: id })]);
 

@@ -27,7 +27,7 @@ class Browser {
 describe("accounts", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await boot({ limits: { loginsPerNamePerMinute: 100 } });
+    server = await boot({ limits: { loginsPerNamePerMinute: 100, loginsPerNameAddressPerMinute: 100 } });
   });
   afterAll(async () => {
     await server?.stop();

@@ -58,7 +58,7 @@ export function accountStatements(change: AccountChange): AccountStatement[] {
         { sql: "DELETE FROM sessions WHERE player_id = $1", params: [id] },
         { sql: "DELETE FROM devices WHERE player_id = $1", params: [id] },
         { sql: "DELETE FROM recovery_codes WHERE player_id = $1", params: [id] },
-        { sql: `DELETE FROM chat WHERE ${CHAT_OF}`, params: [id, id] },
+        { sql: `DELETE FROM chat WHERE ${CHAT_OF}`, params: [id, id, id] },
         ...change.tables.map((t) => ({ sql: "UPDATE tables SET seats = $1 WHERE id = $2", params: [JSON.stringify(t.seats), t.id] })),
         // seats at tables not over: their tokens replaced by ones nobody knows, before the links go
         ...seatTokenStatements(id, change.seatTokens),
@@ -66,11 +66,17 @@ export function accountStatements(change: AccountChange): AccountStatement[] {
         { sql: "DELETE FROM ratings WHERE player_key = $1", params: [id] },
         { sql: "DELETE FROM rating_history WHERE player_key = $1", params: [id] },
         { sql: "UPDATE tables SET creator_player = NULL WHERE creator_player = $1", params: [id] },
+        // Friends (migration 13): its follows and blocks both ways, and its invitations, go with it.
+        { sql: "DELETE FROM follows WHERE follower = $1 OR followee = $2", params: [id, id] },
+        { sql: "DELETE FROM blocks WHERE blocker = $1 OR blocked = $2", params: [id, id] },
+        { sql: "DELETE FROM invitations WHERE from_player = $1 OR to_player = $2", params: [id, id] },
         { sql: "UPDATE players SET password_hash = '', deleted_at = $1 WHERE id = $2", params: [change.at, id] },
       ];
     }
     case "purge-deleted":
-      return [{ sql: "DELETE FROM players WHERE deleted_at IS NOT NULL AND deleted_at <= $1", params: [change.before] }];
+      // The tombstone stays (reports, sanctions and the moderation log may name it) but lets the name
+      // go: a key no name can have, and the placeholder name.
+      return [{ sql: "UPDATE players SET name = 'deleted player', name_key = 'deleted:' || id WHERE deleted_at IS NOT NULL AND deleted_at <= $1 AND name_key NOT LIKE 'deleted:%'", params: [change.before] }];
     case "rekey":
       return [{ sql: "UPDATE players SET name_key = COALESCE($1, name_key), name_flag = $2, rekeyed = 1 WHERE id = $3", params: [change.key, change.flag, change.playerId] }];
   }
@@ -84,8 +90,10 @@ function seatTokenStatements(playerId: string, tokens: readonly SeatToken[]): Ac
  * The chat messages an account wrote: from a seat it held ($1: its id), or as a spectator under
  * its name ($2: its id again; guests cannot take an account's name, `refuseAccountName`).
  */
-const CHAT_OF = `(seat IS NOT NULL AND EXISTS (SELECT 1 FROM player_seats ps WHERE ps.player_id = $1 AND ps.table_id = chat.table_id AND ps.seat = chat.seat))
-  OR (seat IS NULL AND name = (SELECT p.name FROM players p WHERE p.id = $2))`;
+// Three parameters, the account's id each (SQLite numbers them by position): its messages by author
+// (migration 14), else by its seats, else a spectator's under its name.
+const CHAT_OF = `(author = $1 OR (seat IS NOT NULL AND EXISTS (SELECT 1 FROM player_seats ps WHERE ps.player_id = $2 AND ps.table_id = chat.table_id AND ps.seat = chat.seat))
+  OR (seat IS NULL AND name = (SELECT p.name FROM players p WHERE p.id = $3)))`;
 
 export const PLAYER_CHAT = `SELECT table_id, id, channel, seat, name, text, at FROM chat WHERE ${CHAT_OF} ORDER BY at, table_id, id`;
 export const PLAYER_SESSIONS = `SELECT token_hash, created_at, COALESCE(last_seen_at, created_at) AS last_seen_at, expires_at, user_agent

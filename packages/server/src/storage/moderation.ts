@@ -142,6 +142,7 @@ export const ACTIVE_SANCTIONS = "SELECT * FROM sanctions WHERE lifted_at IS NULL
 export const SANCTION_BY_ID = "SELECT * FROM sanctions WHERE id = $1";
 export const REPORTS_BY_STATUS = "SELECT * FROM reports WHERE status = $1 ORDER BY created_at, id LIMIT $2";
 export const REPORT_BY_ID = "SELECT * FROM reports WHERE id = $1";
+export const REPORTS_BY = "SELECT * FROM reports WHERE reporter_id = $1 ORDER BY created_at DESC, id LIMIT $2";
 export const REPORTED_BY = "SELECT id FROM reports WHERE reporter_id = $1 AND table_id = $2 AND message_id = $3";
 export const AUDIT_LOG = "SELECT * FROM moderation_log ORDER BY seq DESC LIMIT $1";
 export const CHAT_MESSAGE = "SELECT * FROM chat WHERE table_id = $1 AND id = $2";
@@ -263,6 +264,8 @@ export interface ModerationReads {
   report(id: string): Promise<ReportRecord | null>;
   /** The report `reporter` made of that message, if any. */
   reportedBy(reporter: string, tableId: string, messageId: number): Promise<string | null>;
+  /** The reports an account made, newest first (its data export). */
+  reportsBy(reporter: string, limit: number): Promise<ReportRecord[]>;
   auditLog(limit: number): Promise<AuditEntry[]>;
   /** A stored chat message (hidden or not) and up to `span` lines of its channel before and after it, in order. */
   chatAround(tableId: string, messageId: number, span: number): Promise<{ message: ChatRecord; before: ChatRecord[]; after: ChatRecord[] } | null>;
@@ -285,6 +288,7 @@ export function moderationReads(all: <T>(sql: string, params: unknown[]) => Prom
       const row = await one<ReportRow>(REPORT_BY_ID, [id]);
       return row ? fromReportRow(row) : null;
     },
+    reportsBy: async (reporter, limit) => (await all<ReportRow>(REPORTS_BY, [reporter, limit])).map(fromReportRow),
     reportedBy: async (reporter, tableId, messageId) => (await one<{ id: string }>(REPORTED_BY, [reporter, tableId, messageId]))?.id ?? null,
     auditLog: async (limit) => (await all<AuditRow>(AUDIT_LOG, [limit])).map(fromAuditRow),
     chatAround: async (tableId, messageId, span) => {

@@ -167,7 +167,7 @@ export class PostgresStorage implements Storage {
   }
 
   async playerChat(playerId: string): Promise<PlayerChat[]> {
-    return (await this.pool.query<PlayerChatRow>(PLAYER_CHAT, [playerId, playerId])).rows.map(fromPlayerChatRow);
+    return (await this.pool.query<PlayerChatRow>(PLAYER_CHAT, [playerId, playerId, playerId])).rows.map(fromPlayerChatRow);
   }
 
   async playersToRekey(limit: number): Promise<PlayerRecord[]> {
@@ -320,6 +320,9 @@ export class PostgresStorage implements Storage {
   }
   reportedBy(reporter: string, tableId: string, messageId: number) {
     return this.moderation.reportedBy(reporter, tableId, messageId);
+  }
+  reportsBy(reporter: string, limit: number) {
+    return this.moderation.reportsBy(reporter, limit);
   }
   auditLog(limit: number) {
     return this.moderation.auditLog(limit);

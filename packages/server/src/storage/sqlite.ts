@@ -234,7 +234,7 @@ export class SqliteStorage implements Storage {
   }
 
   async playerChat(playerId: string): Promise<PlayerChat[]> {
-    return (this.read(sqlite(PLAYER_CHAT)).all(playerId, playerId) as PlayerChatRow[]).map(fromPlayerChatRow);
+    return (this.read(sqlite(PLAYER_CHAT)).all(playerId, playerId, playerId) as PlayerChatRow[]).map(fromPlayerChatRow);
   }
 
   async playersToRekey(limit: number): Promise<PlayerRecord[]> {
@@ -345,6 +345,9 @@ export class SqliteStorage implements Storage {
   }
   reportedBy(reporter: string, tableId: string, messageId: number) {
     return this.moderation.reportedBy(reporter, tableId, messageId);
+  }
+  reportsBy(reporter: string, limit: number) {
+    return this.moderation.reportsBy(reporter, limit);
   }
   auditLog(limit: number) {
     return this.moderation.auditLog(limit);
