@@ -156,6 +156,8 @@ export interface TableInfo {
   readonly hints?: boolean;
   /** A rated match that ended before every human made two decisions of their own: not rated (ratings.ts). */
   readonly aborted?: boolean;
+  /** Nobody was at the table long enough (tables/attendance.ts): over with no result (`outcome` null), not rated. */
+  readonly abandoned?: boolean;
 }
 
 export interface DecisionInfo {
@@ -229,9 +231,10 @@ export type ServerOut =
     }
   /**
    * The match is over: the outcome, the seed revealed (check it against `seedHash`), and the final
-   * position with nothing hidden (for the end-of-game summary).
+   * position with nothing hidden (for the end-of-game summary). No outcome: the table was
+   * abandoned before its match ended (`TableInfo.abandoned`).
    */
-  | { readonly type: "over"; readonly version: number; readonly outcome: OutcomeInfo; readonly seed: string; readonly seedHash: string; readonly final?: FinalViews }
+  | { readonly type: "over"; readonly version: number; readonly outcome: OutcomeInfo | null; readonly seed: string; readonly seedHash: string; readonly final?: FinalViews }
   /** Your `act` was logged and applied at `version` (for `reclaim`: the seat is yours again). */
   | { readonly type: "ack"; readonly ref: string | null; readonly version: number }
   /** Refused; nothing changed. `message` is an English fallback: word it from `code` and `params`. */

@@ -43,6 +43,8 @@ export interface ServerConfig {
   /** Redis key prefix (default "grimoire:") and lease length (default 3000 ms) in that mode. */
   cluster?: { prefix?: string; leaseMs?: number };
   clock?: Clock;
+  /** A real-time table nobody is at is abandoned after this long (default 30 minutes; ABANDON_MINUTES). */
+  abandonMs?: number;
   /** Module exporting `games` (the catalog); the bot workers load it too. */
   catalogUrl?: string;
   botWorkers?: number;
@@ -177,6 +179,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   // The hub checks a spectator's chat name with `playerByNameKey`: it then finds look-alike accounts too.
   hub = new Hub(lookAlikeAccounts(written), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
   hub.maxReviewsRunning = limits.reviewsRunning;
+  if (config.abandonMs !== undefined) hub.abandonMs = config.abandonMs;
   cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, ...config.cluster, log }) : null;
   if (cluster) await cluster.start();
   await hub.restore();

@@ -71,6 +71,13 @@ export interface TableMeta {
    * (`MIN_OWN_DECISIONS`, ratings.ts): aborted, so unrated. Absent in rows written before.
    */
   aborted?: boolean;
+  /**
+   * Nobody was at the table (tables/attendance.ts) long enough: it ended with no result, unrated
+   * (`outcome` null). Not `aborted`: that is a match its rules ended too early; this one never ended.
+   */
+  abandoned?: boolean;
+  /** Since when no human seat still in the match has been connected (null or absent: someone is). */
+  unattendedSince?: number | null;
 }
 
 export const DEFAULT_META: TableMeta = {

@@ -24,7 +24,9 @@ export interface Match {
 export function infoOf(r: TableRecord, game: AnyGame, subscribers: ReadonlySet<Subscriber>, elsewhere: (seat: number) => boolean = () => false): TableInfo {
   // A match aborted before everyone played (ratings.ts) counts for nothing: shown as unrated.
   const aborted = r.meta.aborted === true;
-  const rated = ratingsApply(r) && !aborted;
+  // Abandoned by everyone (attendance.ts): no result, so nothing rated.
+  const abandoned = r.meta.abandoned === true;
+  const rated = ratingsApply(r) && !aborted && !abandoned;
   return {
     id: r.id,
     game: r.game,
@@ -57,6 +59,7 @@ export function infoOf(r: TableRecord, game: AnyGame, subscribers: ReadonlySet<S
     spectatorChat: r.meta.spectatorChat,
     hints: hintsAllowed(r),
     ...(aborted ? { aborted: true } : {}),
+    ...(abandoned ? { abandoned: true } : {}),
   };
 }
 
@@ -132,7 +135,7 @@ export function overMessage(live: Match): ServerOut {
   return {
     type: "over",
     version: live.version,
-    outcome: live.record.outcome as OutcomeInfo,
+    outcome: live.record.outcome,
     seed: live.record.seed,
     seedHash: live.record.seedHash,
     final: finalViews(live),
