@@ -14,6 +14,7 @@ import { describeIssues } from "@grimoire/engine";
 import type { z } from "zod";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { staticOptions } from "./web-build.ts";
 import fastifyCookie from "@fastify/cookie";
 import proxyAddr from "@fastify/proxy-addr";
 import { lookAlikeAccounts } from "./accounts.ts";
@@ -202,7 +203,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   const webDist = config.webDist === undefined ? null : config.webDist;
   const served = webDist !== null && existsSync(join(webDist, "index.html"));
   if (served) {
-    await app.register(fastifyStatic, { root: webDist, prefix: "/" });
+    await app.register(fastifyStatic, staticOptions(webDist));
     log(`web client: ${webDist}`);
   }
   // Client-side routes (anything but the API) get the page itself; everything else is a typed 404.
