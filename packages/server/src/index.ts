@@ -62,7 +62,7 @@ export async function startFromEnv(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
   const limits = limitsFromEnv();
   const abandonMinutes = process.env.ABANDON_MINUTES === undefined ? undefined : Number(process.env.ABANDON_MINUTES);
-  if (abandonMinutes !== undefined && !(Number.isFinite(abandonMinutes) && abandonMinutes >= 1)) throw new Error(`ABANDON_MINUTES must be a number of minutes, at least 1, got "${process.env.ABANDON_MINUTES}"`);
+  if (abandonMinutes !== undefined && !(Number.isFinite(abandonMinutes) && abandonMinutes > 0)) throw new Error(`ABANDON_MINUTES must be a positive number of minutes, got "${process.env.ABANDON_MINUTES}"`);
   // SERVE_WEB=0: the API only (no web client, no build).
   const webDist = process.env.SERVE_WEB === "0" ? null : await ensureWebClient(log);
   const server: RunningServer = await createServer({
