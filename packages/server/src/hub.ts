@@ -44,6 +44,15 @@ export class Hub {
     this.reviews.maxReviewsRunning = max;
   }
 
+  /** How long a real-time table nobody is at lasts before it is abandoned (tables/attendance.ts; ABANDON_MINUTES). */
+  get abandonMs(): number {
+    return this.tables.abandonMs;
+  }
+
+  set abandonMs(ms: number) {
+    this.tables.abandonMs = ms;
+  }
+
   /** Multi-process mode: from now on, tables are owned only once the coordinator holds their lease. */
   coordinate(coordinator: Coordinator): void {
     this.tables.coordinator = coordinator;

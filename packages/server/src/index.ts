@@ -45,7 +45,8 @@ export async function ensureWebClient(log: (line: string) => void): Promise<stri
  * PORT (8080), DATA_DIR (./data), DATABASE_URL (postgres://…, else SQLite), HOST (0.0.0.0),
  * REDIS_URL (with a PostgreSQL DATABASE_URL: several processes; REDIS_PREFIX, LEASE_MS),
  * SERVE_WEB (0: API only), LOG_LEVEL (info), TRUST_PROXY (proxies whose X-Forwarded-For is
- * believed), ALLOWED_ORIGINS (other sites' origins allowed to post and open /ws), and the LIMIT_* variables (limits.ts).
+ * believed), ALLOWED_ORIGINS (other sites' origins allowed to post and open /ws), ABANDON_MINUTES
+ * (30: a real-time table nobody is at ends after that long), and the LIMIT_* variables (limits.ts).
  */
 /** REDIS_PREFIX and LEASE_MS (milliseconds, at least 300). */
 function clusterFromEnv(): { prefix?: string; leaseMs?: number } {
@@ -61,6 +62,8 @@ export async function startFromEnv(): Promise<void> {
   const port = process.env.PORT ? Number(process.env.PORT) : 8080;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
   const limits = limitsFromEnv();
+  const abandonMinutes = process.env.ABANDON_MINUTES === undefined ? undefined : Number(process.env.ABANDON_MINUTES);
+  if (abandonMinutes !== undefined && !(Number.isFinite(abandonMinutes) && abandonMinutes > 0)) throw new Error(`ABANDON_MINUTES must be a positive number of minutes, got "${process.env.ABANDON_MINUTES}"`);
   // SERVE_WEB=0: the API only (no web client, no build).
   const webDist = process.env.SERVE_WEB === "0" ? null : await ensureWebClient(log);
   const server: RunningServer = await createServer({
@@ -71,6 +74,7 @@ export async function startFromEnv(): Promise<void> {
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL, cluster: clusterFromEnv() } : {}),
     webDist,
     limits,
+    ...(abandonMinutes !== undefined ? { abandonMs: Math.round(abandonMinutes * 60_000) } : {}),
     logger,
     ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY } : {}),
     ...(process.env.ALLOWED_ORIGINS ? { allowedOrigins: process.env.ALLOWED_ORIGINS } : {}),

@@ -7,6 +7,7 @@ import type { BotLevel, MyTable, TableInfo } from "./protocol.ts";
 import { createTableSchema } from "./protocol.ts";
 import { botKey } from "./ratings.ts";
 import { DEFAULT_META, type SeatRecord, type TableRecord } from "./storage.ts";
+import { attended, playerSeats } from "./tables/attendance.ts";
 import * as changes from "./tables/changes.ts";
 import { deadlineAfter, isResigned, seatDeadline } from "./tables/match.ts";
 import { forward } from "./tables/owner.ts";
@@ -91,14 +92,18 @@ export class Lobby {
     return { table: live.info(), creatorToken };
   }
 
-  /** The tables in memory of one status, oldest first: "open" (waiting for players) or "playing" (to watch). */
+  /**
+   * The tables in memory of one status, oldest first: "open" (waiting for players) or "playing"
+   * (to watch: only those someone is at, tables/attendance.ts); `listable`: the asker may see it.
+   */
   listTables(status: "open" | "playing", listable: (record: TableRecord) => boolean = () => true): TableInfo[] {
-    return [...this.tables.all()].filter((l) => l.record.status === status && listable(l.record)).map((l) => l.info());
+    return [...this.tables.all()].filter((l) => l.record.status === status && attended(l) && listable(l.record)).map((l) => l.info());
   }
 
   /**
-   * The lobby of one status ("open": waiting for players; "playing": to watch); with several
-   * processes, as storage has them (every process shows the same).
+   * The lobby of one status ("open": waiting for players; "playing": to watch, only the tables
+   * someone is at); with several processes, as storage has them (every process shows the same):
+   * a table in memory here by its presence, another by what its owner last wrote of it.
    */
   async lobby(status: "open" | "playing" = "open", listable: (record: TableRecord) => boolean = () => true): Promise<TableInfo[]> {
     if (!this.tables.coordinator) return this.listTables(status, listable);
@@ -112,9 +117,10 @@ export class Lobby {
     return records.flatMap((r) => {
       if (!listable(r)) return [];
       const live = this.tables.get(r.id);
-      if (live) return [live.info()];
+      if (live) return attended(live) ? [live.info()] : [];
       const game = this.tables.findGame(r.game);
-      return game ? [infoOf(r, game, new Set())] : [];
+      const someone = r.status === "open" || (playerSeats(r).length > 0 && (r.meta.unattendedSince ?? null) === null);
+      return game && someone ? [infoOf(r, game, new Set())] : [];
     });
   }
 

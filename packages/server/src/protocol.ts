@@ -167,6 +167,8 @@ export interface TableInfo {
   readonly friendsOnly?: boolean;
   /** Ratings allowed to sit (rounded ordinals; null: open end). */
   readonly ratingRange?: { readonly min: number | null; readonly max: number | null };
+  /** Nobody was at the table long enough (tables/attendance.ts): over with no result (`outcome` null), not rated. */
+  readonly abandoned?: boolean;
 }
 
 /** Where an account is, as its friends see it: offline, online (the site open), or at tables (seated, connected). */
@@ -256,9 +258,10 @@ export type ServerOut =
     }
   /**
    * The match is over: the outcome, the seed revealed (check it against `seedHash`), and the final
-   * position with nothing hidden (for the end-of-game summary).
+   * position with nothing hidden (for the end-of-game summary). No outcome: the table was
+   * abandoned before its match ended (`TableInfo.abandoned`).
    */
-  | { readonly type: "over"; readonly version: number; readonly outcome: OutcomeInfo; readonly seed: string; readonly seedHash: string; readonly final?: FinalViews }
+  | { readonly type: "over"; readonly version: number; readonly outcome: OutcomeInfo | null; readonly seed: string; readonly seedHash: string; readonly final?: FinalViews }
   /** Your `act` was logged and applied at `version` (for `reclaim`: the seat is yours again). */
   | { readonly type: "ack"; readonly ref: string | null; readonly version: number }
   /** Refused; nothing changed. `message` is an English fallback: word it from `code` and `params`. */

@@ -14,6 +14,7 @@ import { describeIssues } from "@grimoire/engine";
 import type { z } from "zod";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { staticOptions } from "./web-build.ts";
 import fastifyCookie from "@fastify/cookie";
 import proxyAddr from "@fastify/proxy-addr";
 import { lookAlikeAccounts } from "./accounts.ts";
@@ -50,6 +51,8 @@ export interface ServerConfig {
   /** Redis key prefix (default "grimoire:") and lease length (default 3000 ms) in that mode. */
   cluster?: { prefix?: string; leaseMs?: number };
   clock?: Clock;
+  /** A real-time table nobody is at is abandoned after this long (default 30 minutes; ABANDON_MINUTES). */
+  abandonMs?: number;
   /** Module exporting `games` (the catalog); the bot workers load it too. */
   catalogUrl?: string;
   botWorkers?: number;
@@ -207,6 +210,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   // The hub checks a spectator's chat name with `playerByNameKey`: it then finds look-alike accounts too.
   hub = new Hub(lookAlikeAccounts(written), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
   hub.maxReviewsRunning = limits.reviewsRunning;
+  if (config.abandonMs !== undefined) hub.abandonMs = config.abandonMs;
   cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, counters: metrics.cluster, ...config.cluster, log }) : null;
   if (cluster) await cluster.start();
   // Follows, blocks, presence and notices: through Redis with several processes (social-redis.ts).
@@ -253,7 +257,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   const webDist = config.webDist === undefined ? null : config.webDist;
   const served = webDist !== null && existsSync(join(webDist, "index.html"));
   if (served) {
-    await app.register(fastifyStatic, { root: webDist, prefix: "/" });
+    await app.register(fastifyStatic, staticOptions(webDist));
     log(`web client: ${webDist}`);
   }
   // Client-side routes (anything but the API) get the page itself; everything else is a typed 404.

@@ -66,3 +66,30 @@ export async function buildClient(dist: string, hash: string, logLevel: "warn" |
     rmSync(staging, { recursive: true, force: true });
   }
 }
+
+/** Hashed build output (`assets/<name>-<hash>.<ext>`): its name changes with its content. */
+const HASHED = /[\\/]assets[\\/][^\\/]+$/;
+
+/** Cache headers of a served file: hashed assets are kept a year, untouched; the rest (the page itself) is revalidated each time. */
+export function cacheControlOf(path: string): string {
+  return HASHED.test(path) ? "public, max-age=31536000, immutable" : "no-cache";
+}
+
+/**
+ * How the built client is served (@fastify/static): the brotli or gzip file the build wrote beside
+ * each text file (packages/web/vite.config.ts) to a browser that accepts it, else the file itself;
+ * hashed assets cached for a year as immutable, `index.html` revalidated (`no-cache`).
+ */
+export function staticOptions(root: string) {
+  return {
+    root,
+    prefix: "/",
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res: { setHeader(name: string, value: string): void }, path: string) {
+      res.setHeader("cache-control", cacheControlOf(path.replace(/\.(br|gz)$/, "")));
+      // One URL, several encodings: a shared cache keeps them apart.
+      res.setHeader("vary", "accept-encoding");
+    },
+  };
+}

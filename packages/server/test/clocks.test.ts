@@ -154,6 +154,9 @@ describe("clocks across a restart", () => {
     spec.send({ type: "hello", tableId: id });
     const after = await spec.waitFor("sync");
     expect(after.decision.deadline).toBe(deadline);
+    // Ann is back (with nobody at the table, nothing would be played for either seat).
+    const back = await connect(second, id, tokens.Ann);
+    await back.waitFor("sync");
     restartClock.advance(3_000);
     await new Promise((r) => setTimeout(r, 200));
     expect(spec.of("update")).toHaveLength(0);
@@ -161,7 +164,7 @@ describe("clocks across a restart", () => {
     restartClock.advance(1_001);
     const played = await spec.waitFor("update");
     expect(played.by).toBe("clock");
-    await spec.close();
+    await Promise.all([spec.close(), back.close()]);
     await second.stop();
   });
 });

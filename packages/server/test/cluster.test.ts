@@ -15,13 +15,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AnyGame } from "@grimoire/engine";
-import { nameSkeleton, type ServerOut } from "../src/protocol.ts";
+import { nameSkeleton, type ServerOut, type TableInfo } from "../src/protocol.ts";
 import { games } from "@grimoire/catalog";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { createServer, DEFAULT_META, PostgresStorage, StaleRowError, type TableRecord } from "../src/index.ts";
 import { childProcesses, type ChildServer } from "./support/children.ts";
-import { Client, http, ROOMY, TEST_CATALOG } from "./support/harness.ts";
+import { Client, http, ROOMY, sleep, TEST_CATALOG } from "./support/harness.ts";
 import { hasNginx, startNginx } from "./support/nginx.ts";
 import { Roaming } from "./support/roaming.ts";
 
@@ -276,6 +276,44 @@ describe("several processes", () => {
     c.servers[1]!.child.kill("SIGKILL");
     await here.waitFor(() => here.messages.some((m) => m.type === "update" && m.by === "absent" && m.actor === 1), 60_000, "a bot to play for seat 1");
     here.close();
+  }, 120_000);
+
+  it("a table nobody is at: only its owner abandons it, every process's lobby leaves it out, and it stays over", async () => {
+    // ABANDON_MINUTES as a fraction: 3 s of real time with nobody at the table.
+    const c = await startCluster(2, 1500, { ABANDON_MINUTES: "0.05" });
+    const created = await http(c.servers[0]!, "POST", "/api/tables", { game: "abracadawhat", seats: [{ kind: "open" }, { kind: "bot", level: "easy" }, { kind: "bot", level: "easy" }] });
+    const id = created.body.table.id as string;
+    // The only human joins and plays through process 1; process 0 created the table and owns it.
+    const token = (await http(c.servers[1]!, "POST", `/api/tables/${id}/join`, { name: "Solo", seat: 0 })).body.token as string;
+    const player = await Client.open(c.servers[1]!);
+    player.send({ type: "hello", tableId: id, token });
+    await player.waitFor("sync");
+    const spectator = await Client.open(c.servers[1]!);
+    spectator.send({ type: "hello", tableId: id });
+    await spectator.waitFor("welcome");
+    const listed = async (on: number) => ((await http(c.servers[on]!, "GET", "/api/tables?status=playing")).body.tables as TableInfo[]).map((t) => t.id);
+    for (let i = 0; i < 100 && !(await listed(0)).includes(id); i++) await sleep(100);
+    expect(await listed(0)).toContain(id);
+    expect(await listed(1)).toContain(id);
+    await player.close();
+    const over = await spectator.waitFor("over", () => true, 0, 60_000);
+    expect(over.outcome).toBeNull();
+    expect((await spectator.waitFor("table", (t) => t.table.status === "over")).table).toMatchObject({ abandoned: true, rated: false });
+    const row = (await c.storage.getTable(id))!;
+    expect(row).toMatchObject({ status: "over", outcome: null, meta: { abandoned: true } });
+    // Abandoned once, by its owner.
+    const said = (i: number) => c.servers[i]!.output().split("\n").filter((l) => l.includes(`${id}: abandoned`)).length;
+    expect(said(0)).toBe(1);
+    expect(said(1)).toBe(0);
+    expect(await listed(0)).not.toContain(id);
+    expect(await listed(1)).not.toContain(id);
+    await spectator.close();
+    // The owner dies; the survivor's sweeps take up no table of it: it stays over, listed nowhere.
+    c.servers[0]!.child.kill("SIGKILL");
+    await sleep(3000);
+    expect((await c.storage.getTable(id))!.status).toBe("over");
+    expect(await listed(1)).not.toContain(id);
+    expect(((await http(c.servers[1]!, "GET", `/api/tables/${id}`)).body.table as TableInfo).abandoned).toBe(true);
   }, 120_000);
 
   it("an owner paused past its lease (SIGSTOP/SIGCONT): its append of a version already logged is refused and it steps down", async () => {

@@ -88,7 +88,7 @@ describe("crash and restart", () => {
     const watcher = await Client.open(server);
     watcher.send({ type: "hello", tableId: botId });
     const botOver = await watcher.waitFor("over", () => true, 0, 90_000);
-    expect(botOver.outcome.scores).toHaveLength(2);
+    expect(botOver.outcome!.scores).toHaveLength(2);
     const record = await http(server, "GET", `/api/tables/${id}/record`);
     expect(record.body.actions).toHaveLength(over.version);
     await watcher.close();

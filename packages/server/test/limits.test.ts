@@ -111,9 +111,14 @@ describe("WebSocket limits", () => {
   it("a seat whose socket goes silent (no pong) counts as away: after the grace period a bot plays for it", async () => {
     const clock = new ManualClock();
     const server = await serve({ heartbeatMs: 150 }, { clock });
-    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "bot", level: "easy" }], graceSeconds: 30 });
+    const created = await http(server, "POST", "/api/tables", { game: "bidding", options: { hand: 3 }, seats: [{ kind: "open" }, { kind: "open" }], graceSeconds: 30 });
     const id = created.body.table.id as string;
     const ann = await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" });
+    // Bob stays at the table (with nobody at it, nothing would be played for Ann's seat).
+    const bobSeat = await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
+    const bob = await Client.open(server);
+    bob.send({ type: "hello", tableId: id, token: bobSeat.body.token });
+    await bob.waitFor("sync");
     const spectator = await Client.open(server);
     spectator.send({ type: "hello", tableId: id });
     await spectator.waitFor("sync");
@@ -126,7 +131,7 @@ describe("WebSocket limits", () => {
     clock.advance(30_001);
     expect((await spectator.waitFor("table", (t) => t.table.seats[0]!.botTakeover)).table.seats[0]!.connected).toBe(false);
     expect((await spectator.waitFor("update", (u) => u.actor === 0)).by).toBe("absent");
-    await spectator.close();
+    await Promise.all([spectator.close(), bob.close()]);
   });
 });
 

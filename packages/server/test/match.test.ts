@@ -123,7 +123,7 @@ describe("matches", () => {
     }
     expect(n).toBeGreaterThanOrEqual(3);
     const over = await me.waitFor("over");
-    expect(over.outcome.scores).toHaveLength(2);
+    expect(over.outcome!.scores).toHaveLength(2);
     await me.close();
   }, 60_000);
 });
@@ -141,7 +141,7 @@ describe("a human against a bot on every game that lists its actions", () => {
       const over = await me.waitFor("over", () => true, 0, 30_000);
       expect(mine).toBeGreaterThan(0);
       expect(me.of("update").some((u) => u.actor === 0 && u.by === "player")).toBe(true);
-      expect(over.outcome.scores.length).toBe(game.minSeats);
+      expect(over.outcome!.scores.length).toBe(game.minSeats);
       await me.close();
     }, 90_000);
   }

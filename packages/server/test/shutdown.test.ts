@@ -108,7 +108,7 @@ describe("graceful shutdown", () => {
     // The bot match goes on by itself after the restart.
     const watcher = await Client.open(server);
     watcher.send({ type: "hello", tableId: botId });
-    expect((await watcher.waitFor("over", () => true, 0, 90_000)).outcome.scores).toHaveLength(2);
+    expect((await watcher.waitFor("over", () => true, 0, 90_000)).outcome!.scores).toHaveLength(2);
     await watcher.close();
     server.child.kill("SIGTERM");
   }, 150_000);

@@ -289,8 +289,8 @@ describe("resigning", () => {
       const [ann, bob] = clients as [Client, Client];
       expect((await ask(ann, { type: "resign" })).type).toBe("ack");
       const over = await bob.waitFor("over");
-      expect(over.outcome.winners).toEqual([1]);
-      expect(over.outcome.draw).toBe(false);
+      expect(over.outcome!.winners).toEqual([1]);
+      expect(over.outcome!.draw).toBe(false);
       expect((await bob.waitFor("table", (t) => t.table.status === "over")).table.resigned).toEqual([0]);
       expect(await ask(ann, { type: "resign" })).toMatchObject({ type: "error", code: "game-over" });
       const record = (await http(server, "GET", `/api/tables/${id}/record`)).body;
@@ -319,7 +319,7 @@ describe("resigning", () => {
       expect(again.type).toBe("error");
       expect(["already-resigned", "game-over"]).toContain(again.type === "error" ? again.code : null);
       const over = await ann.waitFor("over", () => true, 0, 110_000);
-      expect(over.outcome.winners).not.toContain(0);
+      expect(over.outcome!.winners).not.toContain(0);
       const log = await server.storage.loadActions(id);
       expect(log.filter((a) => a.seat === 0).every((a) => a.by === "bot")).toBe(true);
       const record = (await http(server, "GET", `/api/tables/${id}/record`)).body;

@@ -100,7 +100,7 @@ describe("turn-based table across restarts", () => {
     [ann, bob] = [await seat(server.port, id, tokens[0]!), await seat(server.port, id, tokens[1]!)];
     await Promise.all([0, 1].map((s) => [ann, bob][s]!.playUntilOver(s, (l) => l.legal?.[0]?.action)));
     const over = await watcher.waitFor("over");
-    expect(over.outcome.scores).toHaveLength(2);
+    expect(over.outcome!.scores).toHaveLength(2);
     const record = (await http(server, "GET", `/api/tables/${id}/record`)).body;
     expect(record.actions[0]).toEqual({ seat: 1, action: expect.anything() });
     const log = SqliteStorage.inDirectory(dataDir);
@@ -153,7 +153,7 @@ describe("turn-based table across restarts", () => {
     await Promise.all([0, 1].map((s) => [ann, bob2][s]!.playUntilOver(s, (l) => l.legal?.[0]?.action)));
     const outcome = (await ann.waitFor("over")).outcome;
     await Promise.all([ann.close(), bob2.close()]);
-    const expected = plackettLuce([{ mu: MU, sigma: SIGMA }, { mu: MU, sigma: SIGMA }], ranksOf(outcome, 2));
+    const expected = plackettLuce([{ mu: MU, sigma: SIGMA }, { mu: MU, sigma: SIGMA }], ranksOf(outcome!, 2));
     for (const [i, name] of ["Lente", "Patiente"].entries()) {
       const game = (await http(server, "GET", `/api/players/${name}`)).body.games.find((g: any) => g.game === "bidding");
       expect(game.played).toBe(1);

@@ -79,6 +79,13 @@ export interface TableMeta {
   friendsOnly?: boolean;
   /** The ratings (ordinals, rounded) allowed to sit at a rated table; null ends are open. */
   ratingRange?: { min: number | null; max: number | null } | null;
+  /**
+   * Nobody was at the table (tables/attendance.ts) long enough: it ended with no result, unrated
+   * (`outcome` null). Not `aborted`: that is a match its rules ended too early; this one never ended.
+   */
+  abandoned?: boolean;
+  /** Since when no human seat still in the match has been connected (null or absent: someone is). */
+  unattendedSince?: number | null;
 }
 
 export const DEFAULT_META: TableMeta = {

@@ -6,6 +6,7 @@ import { createRng, waitingSeats, type Decision } from "@grimoire/engine";
 import { randomBytes } from "node:crypto";
 import type { ActorKind } from "../protocol.ts";
 import type { TableRecord } from "../storage.ts";
+import { abandon, unattendedSince } from "./attendance.ts";
 import { isResigned, seatDeadline } from "./match.ts";
 import type { TableActor } from "./TableActor.ts";
 
@@ -53,7 +54,14 @@ export class Scheduler {
     this.retry.unref?.();
   }
 
-  /** After every change: bots to ask, clocks and grace periods to arm. */
+  /**
+   * After every change: bots to ask, clocks and grace periods to arm. While nobody is at the table
+   * (attendance.ts), no human seat is played at a bot's speed: real time, its stand-in, its clock
+   * and its grace period wait for someone to be back (a clock that ran out meanwhile plays at once
+   * then); turn-based, where players come and go, its clock runs as ever and its stand-in plays
+   * only when the seat's time runs out. The table's own bots (and resigned seats) still play.
+   * Nobody at it for `abandonMs` (real time) or a whole turn and bank (turn-based): abandoned.
+   */
   schedule(): void {
     const live = this.table;
     const { clock } = live.env;
@@ -66,23 +74,31 @@ export class Scheduler {
     const { turnSeconds, graceSeconds } = live.record;
     // A row written before deadlines were stored: a full turn from now.
     if (turnSeconds !== null && live.record.deadline === null && waiting.length > 0) live.record = { ...live.record, deadline: now + turnSeconds * 1000 };
+    const unattended = unattendedSince(live);
+    const turnBased = live.record.meta.mode === "turn-based" && turnSeconds !== null;
     const deadline = live.record.deadline;
+    const at = (time: number, fn: () => void) => void this.timers.push(clock.setTimeout(fn, Math.max(0, time - now)));
+    if (unattended !== null) {
+      const patience = turnBased ? (turnSeconds + (live.record.meta.bankSeconds ?? 0)) * 1000 : live.env.abandonMs;
+      at(unattended + patience, () => void abandon(live, version, `nobody at the table for ${Math.round(patience / 1000)} s`));
+    }
     for (const seat of waiting) {
       const rec = live.record.seats[seat]!;
       // A resigned seat is played out by a bot of the table's level.
-      if (rec.kind === "bot" || isResigned(live.record, seat) || rec.takeover) {
-        const asBot = rec.kind === "bot" || isResigned(live.record, seat);
+      const asBot = rec.kind === "bot" || isResigned(live.record, seat);
+      // Nobody is at the table: nobody waits for this seat.
+      const unwaited = unattended !== null && !asBot;
+      if (unwaited && !turnBased) continue;
+      if (asBot || (rec.takeover && !unwaited)) {
         this.askBot(seat, version, asBot ? "bot" : (rec.takeoverReason ?? "absent"), !asBot);
         continue;
       }
       if (deadline !== null) {
-        const due = seatDeadline(live.record, seat)!;
-        this.timers.push(clock.setTimeout(() => this.askBot(seat, version, "clock"), Math.max(0, due - now)));
+        const standIn = rec.takeover;
+        at(seatDeadline(live.record, seat)!, () => this.askBot(seat, version, standIn ? (rec.takeoverReason ?? "absent") : "clock", standIn));
       }
       const away = live.audience.awaySince[seat];
-      if (graceSeconds !== null && away !== null && away !== undefined) {
-        this.timers.push(clock.setTimeout(() => this.takeOver(seat, version), Math.max(0, away + graceSeconds * 1000 - now)));
-      }
+      if (!unwaited && graceSeconds !== null && away !== null && away !== undefined) at(away + graceSeconds * 1000, () => this.takeOver(seat, version));
     }
   }
 

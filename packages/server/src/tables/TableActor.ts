@@ -29,6 +29,8 @@ export interface TableEnv {
   readonly log: (line: string) => void;
   /** Several processes (cluster.ts); null in a single process. */
   readonly coordinator: Coordinator | null;
+  /** How long a real-time table nobody is at lasts before it is abandoned (attendance.ts). */
+  readonly abandonMs: number;
   /** The server is shutting down: no more bots, clocks or retries. */
   readonly closed: boolean;
   /** The accounts' relations (blocks, friends-only, rating range); null: none checked (tests of a bare hub). */

@@ -8,6 +8,7 @@ import type { BotRunner } from "../bots.ts";
 import type { TableInfo } from "../protocol.ts";
 import { INITIAL, ordinal } from "../ratings.ts";
 import type { Storage, TableRecord } from "../storage.ts";
+import { DEFAULT_ABANDON_MS } from "./attendance.ts";
 import { TableActor, type TableEnv } from "./TableActor.ts";
 import { HubError, type Clock, type Coordinator, type SeatPolicy } from "./types.ts";
 
@@ -16,6 +17,8 @@ export class TableDirectory implements TableEnv {
   /** Finished matches being read back from storage (one read for concurrent requests). */
   private readonly loading = new Map<string, Promise<TableActor>>();
   closed = false;
+  /** A real-time table nobody is at is abandoned after this long (attendance.ts). */
+  abandonMs = DEFAULT_ABANDON_MS;
   coordinator: Coordinator | null = null;
   policy: SeatPolicy | null = null;
 

@@ -24,7 +24,9 @@ export interface Match {
 export function infoOf(r: TableRecord, game: AnyGame, subscribers: ReadonlySet<Subscriber>, elsewhere: (seat: number) => boolean = () => false): TableInfo {
   // A match aborted before everyone played (ratings.ts) counts for nothing: shown as unrated.
   const aborted = r.meta.aborted === true;
-  const rated = ratingsApply(r) && !aborted;
+  // Abandoned by everyone (attendance.ts): no result, so nothing rated.
+  const abandoned = r.meta.abandoned === true;
+  const rated = ratingsApply(r) && !aborted && !abandoned;
   return {
     id: r.id,
     game: r.game,
@@ -60,6 +62,7 @@ export function infoOf(r: TableRecord, game: AnyGame, subscribers: ReadonlySet<S
     ...(r.meta.friendsOnly === true ? { friendsOnly: true } : {}),
     ...(r.meta.ratingRange ? { ratingRange: r.meta.ratingRange } : {}),
     ...(aborted ? { aborted: true } : {}),
+    ...(abandoned ? { abandoned: true } : {}),
   };
 }
 
@@ -135,7 +138,7 @@ export function overMessage(live: Match): ServerOut {
   return {
     type: "over",
     version: live.version,
-    outcome: live.record.outcome as OutcomeInfo,
+    outcome: live.record.outcome,
     seed: live.record.seed,
     seedHash: live.record.seedHash,
     final: finalViews(live),

@@ -19,6 +19,7 @@ const server = await createServer({
   botBudgetMs: Number(process.env.BOT_BUDGET_MS ?? 5000),
   botWorkers: Number(process.env.BOT_WORKERS ?? 2),
   limits: { ...ROOMY, ...limitsFromEnv() },
+  ...(process.env.ABANDON_MINUTES ? { abandonMs: Math.round(Number(process.env.ABANDON_MINUTES) * 60_000) } : {}),
   logger,
 });
 stopOnSignals(server, logger);

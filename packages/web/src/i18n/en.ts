@@ -95,6 +95,8 @@ export const en = {
     winners: "{n, plural, one {Winner} other {Winners}}: {who}",
     draw: "Draw",
     aborted: "Aborted: the match ended before every player made two moves of their own, so it is not rated.",
+    abandonedTitle: "Game abandoned",
+    abandoned: "Every player left the table and nobody came back in time, so the game ended here with no winner. It is not rated.",
     scores: "Scores: {scores}",
     score: "{name} {score, number}",
     byOther: "{line} ({by, select, bot {bot} clock {time ran out: a bot played} absent {away: a bot played} other {{by}}})",

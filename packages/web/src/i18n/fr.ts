@@ -97,6 +97,8 @@ export const fr: Texts = {
     winners: "{n, plural, one {Gagnant} other {Gagnants}} : {who}",
     draw: "Égalité",
     aborted: "Partie annulée : elle s’est terminée avant que chaque joueur ait joué deux coups lui-même, elle n’est donc pas classée.",
+    abandonedTitle: "Table désertée",
+    abandoned: "Tous les joueurs ont quitté la table et personne n’est revenu à temps : la partie s’est arrêtée là, sans vainqueur. Elle n’est pas classée.",
     scores: "Scores : {scores}",
     score: "{name} {score, number}",
     byOther: "{line} ({by, select, bot {robot} clock {temps écoulé : un robot a joué} absent {absent : un robot a joué} other {{by}}})",

@@ -102,7 +102,7 @@ export function MatchView({ snap, act, clearError, reclaim = () => {}, below, si
         {decision && decision.type !== "over" && <Countdown deadline={decision.deadline} />}
       </div>
       <ErrorBox message={snap.error ? errorText(t, snap.error) : null} onDismiss={clearError} />
-      {snap.outcome && <Outcome snap={snap} tx={tx} />}
+      {(snap.outcome || table?.abandoned) && <Outcome snap={snap} tx={tx} />}
       {snap.view !== null && table && (
         <GameBoard game={table.game} view={snap.view} seat={mySeat} table={table} legal={myTurn ? snap.legal : []} act={act} events={snap.lastEvents} myTurn={myTurn} tx={tx} />
       )}

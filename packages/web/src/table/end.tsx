@@ -12,6 +12,7 @@ import { listOf, useGameText, type GameTextApi } from "../text.tsx";
 export function Outcome({ snap, tx }: { snap: MatchSnapshot; tx: GameTextApi }) {
   const { t } = useTranslation();
   const { outcome, table, final } = snap;
+  if (table?.abandoned) return <Abandoned />;
   if (!outcome) return null;
   const name = (s: number) => tx.name(s);
   const summaryView = final?.full ?? (final && typeof snap.you === "number" ? final.seats[snap.you] : snap.view);
@@ -42,6 +43,22 @@ export function Outcome({ snap, tx }: { snap: MatchSnapshot; tx: GameTextApi }) 
           {t("app.labelled", { label: t("match.seed") })} <code>{snap.seed}</code>
         </p>
       )}
+    </section>
+  );
+}
+
+/**
+ * A table nobody was at long enough ended with no result (the server's tables/attendance.ts): no
+ * winner, no summary of a match that never ended, not rated.
+ */
+function Abandoned() {
+  const { t } = useTranslation();
+  return (
+    <section className="outcome reveal" aria-labelledby="over-h" data-testid="outcome">
+      <h2 id="over-h">{t("match.abandonedTitle")}</h2>
+      <p className="result" data-testid="abandoned">
+        {t("match.abandoned")}
+      </p>
     </section>
   );
 }
