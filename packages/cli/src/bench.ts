@@ -6,8 +6,8 @@
 // `npm run bench -- --bots [--games N] [--players 2,10] [--level hard]`: instead, the CPU time each
 // level takes per decision, in self-play at every player count the game allows (or those listed;
 // N games per row after one warm-up game, default 3): mean, 99th percentile, longest, and how
-// many took over a second of CPU (the target is none). A progress bar (a line per game when
-// stderr is not a terminal) shows each row as it runs.
+// many took over a second of CPU (the target is none). A progress bar (a line per game and per
+// hundred decisions when stderr is not a terminal) shows each row as it runs.
 import { cpus, loadavg, platform, release } from "node:os";
 import { performance } from "node:perf_hooks";
 import cliProgress from "cli-progress";
@@ -193,6 +193,7 @@ function benchRow(game: AnyGame, seats: number, games: number, level: Level): Bo
   if (process.stderr.isTTY !== true) {
     return benchBots(game, seats, games, level, (p) => {
       if (p.gameOver) process.stderr.write(`  ${label}: game ${p.done}/${p.games} over (the first is the warm-up), ${p.decisions} decisions, longest ${Math.round(p.longestCpu)} ms of CPU\n`);
+      else if (p.decisions % 100 === 0) process.stderr.write(`  ${label}: game ${p.done + 1}/${p.games}, ${p.decisions} decisions, longest ${Math.round(p.longestCpu)} ms of CPU\n`);
     });
   }
   const bar = new cliProgress.SingleBar(
