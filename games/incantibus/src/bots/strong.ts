@@ -5,9 +5,8 @@
 //   with greedy for every seat until the room is cleared (in the crypt: until a sorcerer is gone),
 //   and scores that state by a softmax of the points plus half a point per wand rank. Every action
 //   meets the same deal and the same random stream, and another action replaces greedy's only when
-//   its gain, deal by deal, is over one standard error. Deals per decision: at most 48, fewer when
-//   there are many actions (384 rollouts at 2 players, scaled by 2 / seats), at least 16 (issue
-//   #28: four times the 96 rollouts it had, still a small part of a second; docs/bots.md).
+//   its gain, deal by deal, is over one standard error. Deals per decision: at most 16, fewer when
+//   there are many actions (96 rollouts at 2 players, scaled by 2 / seats), at least 8.
 // - "search": information-set MCTS from the engine, its rollouts played by the greedy bot (with
 //   some random moves), on determinizations from the game's resample. At 150 iterations it only
 //   draws level with greedy (docs/bots.md) and is slow, so it is offered, not a level.
@@ -47,7 +46,7 @@ export interface RolloutOptions {
   readonly wandWeight: number;
 }
 
-export const ROLLOUT_DEFAULTS: RolloutOptions = { determinizations: 48, rollouts: 384, minDeterminizations: 16, rolloutDepth: 60, confidence: 1, pointWeight: 0.3, wandWeight: 0.5 };
+export const ROLLOUT_DEFAULTS: RolloutOptions = { determinizations: 16, rollouts: 96, minDeterminizations: 8, rolloutDepth: 60, confidence: 1, pointWeight: 0.3, wandWeight: 0.5 };
 
 /** Estimated final score of each seat: its points, plus `wandWeight` per rank of its wand (0 for the weakest). */
 export function estimatedScores(state: State, wandWeight = 0): number[] {
