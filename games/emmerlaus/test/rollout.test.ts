@@ -4,8 +4,8 @@
 import { createRng, type RngState } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_OPTIONS, emmerlausGame as game, heuristicBot, type EmmerlausState } from "../src/index.ts";
-import { rolloutImprovedBot, rolloutView } from "../src/bots/strong.ts";
-import { stateValue } from "../src/bots/value.ts";
+import { rolloutImprovedBot, rolloutImprovedOptions, rolloutView, rolloutsAt } from "../src/bots/strong.ts";
+import { duelValue, stateValue } from "../src/bots/value.ts";
 import { start } from "./helpers.ts";
 
 const copy = (rng: RngState): RngState => ({ s: rng.s.slice(), forced: [] });
@@ -69,5 +69,38 @@ describe("rollout bot", () => {
     expect(stateValue(ahead, 0)).toBeGreaterThan(stateValue(even, 0));
     expect(stateValue(mirror, 0)).toBeGreaterThan(stateValue(even, 0));
     expect(stateValue(ahead, 1)).toBeLessThan(stateValue(even, 1));
+  });
+
+  it("at a bigger table every opponent counts: a hit on any of them and a kill raise the value (issue #28)", () => {
+    const hands = [["eclair"], ["dommage"], [], []];
+    const base = start({ seats: 4, hands, life: [60, 120, 40, 40] });
+    // Against the strongest opponent alone (seat 1, 120 life), hitting seat 2 was worth nothing.
+    const hit = start({ seats: 4, hands, life: [60, 120, 25, 40] });
+    expect(stateValue(hit, 0)).toBeGreaterThan(stateValue(base, 0));
+    const dead = start({ seats: 4, hands, life: [60, 120, 25, 40] });
+    dead.players[2]!.alive = false;
+    dead.players[2]!.life = 0;
+    expect(stateValue(dead, 0)).toBeGreaterThan(stateValue(hit, 0));
+    // The mean of the duels, a dead opponent counting as beaten.
+    expect(stateValue(dead, 0)).toBeCloseTo((duelValue(dead, 0, 1) + 1 + duelValue(dead, 0, 3)) / 3, 12);
+    // With one opponent left it is the duel model, as at two players.
+    const duel = start({ hands: [["eclair"], ["dommage"]], life: [30, 45] });
+    expect(stateValue(duel, 0)).toBe(duelValue(duel, 0, 1));
+  });
+
+  it("sizes its rollouts per table: the two-player count, times 2 / players", () => {
+    expect([2, 3, 5, 10].map((n) => rolloutsAt(4000, n))).toEqual([4000, 2667, 1600, 800]);
+    const state = start({ seats: 10, hands: [["eclair", "dommage"], ...Array.from({ length: 9 }, () => [])] });
+    const legal = game.legalActions(state, 0);
+    const options = rolloutImprovedOptions(game, { rollouts: 4000 })({ view: game.view(state, 0), seat: 0, legal, rng: createRng(1) }, legal);
+    expect(options.determinizations).toBe(Math.min(250, Math.max(8, Math.round(800 / legal.length))));
+    expect(options.budget).toBeUndefined();
+    // With a CPU cap, each decision gets its own budget, floored at the fewest deals.
+    let cpu = 0;
+    const capped = rolloutImprovedOptions(game, { rollouts: 4000, cpu: { ms: 100, clock: () => cpu } })({ view: game.view(state, 0), seat: 0, legal, rng: createRng(1) }, legal);
+    expect(capped.budget?.floor).toBe(8);
+    expect(capped.budget?.spent()).toBe(false);
+    cpu = 100;
+    expect(capped.budget?.spent()).toBe(true);
   });
 });

@@ -3,11 +3,14 @@
 // reported as playouts and actions per second, and rounds per second for a game whose state
 // counts its rounds (`round`: Abraca…What?'s four-player figure has a target of 20,000/s).
 // Options: --seconds S (measuring time per row, default 1.5), --game ID (only that game).
-// `npm run bench -- --bots [--games N]`: instead, the time the hard level takes per decision, in
-// self-play at every player count (N games per row after one warm-up game, default 3): mean,
-// 99th percentile, longest, and how many took over a second (the target is none).
+// `npm run bench -- --bots [--games N] [--players 2,10] [--level hard]`: instead, the CPU time each
+// level takes per decision, in self-play at every player count the game allows (or those listed;
+// N games per row after one warm-up game, default 3): mean, 99th percentile, longest, and how
+// many took over a second of CPU (the target is none). A progress bar (a line per game and per
+// hundred decisions when stderr is not a terminal) shows each row as it runs.
 import { cpus, loadavg, platform, release } from "node:os";
 import { performance } from "node:perf_hooks";
+import cliProgress from "cli-progress";
 import { games } from "@grimoire/catalog";
 import { createRng, pick, playout, randomInt, waitingSeats, type AnyGame, type Bot, type RngState } from "@grimoire/engine";
 
@@ -76,6 +79,8 @@ export function benchGame(game: AnyGame, seats: number, seconds: number): BenchR
 export interface BotBenchRow {
   readonly game: string;
   readonly seats: number;
+  /** The level benched (hard unless asked) and the bot behind it. */
+  readonly level: Level;
   readonly bot: string;
   /** Wall-clock milliseconds of every measured decision, longest first. */
   readonly times: readonly number[];
@@ -90,12 +95,27 @@ function cpuMs(): number {
   return (user + system) / 1000;
 }
 
-/** The hard level playing every seat: `games` games from fixed seeds after one unmeasured warm-up game. */
-export function benchBots(game: AnyGame, seats: number, games: number): BotBenchRow {
+export type Level = "easy" | "medium" | "hard";
+
+/** Where a row stands, after each game and every ten decisions. */
+export interface BotBenchProgress {
+  /** Games finished (the warm-up counts) out of `games`, and whether one just did. */
+  readonly done: number;
+  readonly games: number;
+  readonly gameOver: boolean;
+  readonly decisions: number;
+  /** The longest decision so far, in CPU milliseconds. */
+  readonly longestCpu: number;
+}
+
+/** A level playing every seat: `games` games from fixed seeds after one unmeasured warm-up game. */
+export function benchBots(game: AnyGame, seats: number, games: number, level: Level = "hard", onProgress?: (progress: BotBenchProgress) => void): BotBenchRow {
   const options = game.optionsSchema.parse({});
-  const name = game.levels.hard;
+  const name = game.levels[level];
   const times: number[] = [];
   const cpuTimes: number[] = [];
+  let decisions = 0;
+  let longestCpu = 0;
   for (let g = -1; g < games; g++) {
     const bots = Array.from({ length: seats }, (): Bot<unknown, unknown> => {
       const bot = game.bots[name]!.create() as Bot<unknown, unknown>;
@@ -105,30 +125,35 @@ export function benchBots(game: AnyGame, seats: number, games: number): BotBench
           const start = performance.now();
           const cpuStart = cpuMs();
           const action = bot.decide(context);
+          const cpu = cpuMs() - cpuStart;
           if (g >= 0) {
-            cpuTimes.push(cpuMs() - cpuStart);
+            cpuTimes.push(cpu);
             times.push(performance.now() - start);
           }
+          decisions++;
+          longestCpu = Math.max(longestCpu, cpu);
+          if (decisions % 10 === 0) onProgress?.({ done: g + 1, games: games + 1, gameOver: false, decisions, longestCpu });
           return action;
         },
       };
     });
     playout(game, game.setup({ seats, options, seed: 4000 + g }), bots, createRng(5000 + g));
+    onProgress?.({ done: g + 2, games: games + 1, gameOver: true, decisions, longestCpu });
   }
   times.sort((a, b) => b - a);
   cpuTimes.sort((a, b) => b - a);
-  return { game: game.id, seats, bot: name, times, cpuTimes };
+  return { game: game.id, seats, level, bot: name, times, cpuTimes };
 }
 
 export function botBenchTable(rows: readonly BotBenchRow[]): string {
-  const header = ["game", "players", "hard bot", "decisions", "mean ms", "p99 ms", "max ms", "over 1 s", "CPU mean ms", "CPU p99 ms", "CPU max ms", "CPU over 1 s"];
+  const header = ["game", "players", "level (bot)", "decisions", "mean ms", "p99 ms", "max ms", "over 1 s", "CPU mean ms", "CPU p99 ms", "CPU max ms", "CPU over 1 s"];
   const stats = (times: readonly number[]) => {
     const n = times.length;
     const mean = n === 0 ? 0 : times.reduce((a, b) => a + b, 0) / n;
     const p99 = n === 0 ? 0 : times[Math.floor(n / 100)]!;
     return [mean.toFixed(1), p99.toFixed(0), (times[0] ?? 0).toFixed(0), String(times.filter((t) => t > 1000).length)];
   };
-  const body = rows.map((row) => [row.game, String(row.seats), row.bot, String(row.times.length), ...stats(row.times), ...stats(row.cpuTimes)]);
+  const body = rows.map((row) => [row.game, String(row.seats), `${row.level} (${row.bot})`, String(row.times.length), ...stats(row.times), ...stats(row.cpuTimes)]);
   return markdownTable(header, body, 3);
 }
 
@@ -162,6 +187,27 @@ export function machineLine(): string {
   return `${cpu[0]?.model.trim() ?? "unknown CPU"}, ${cpu.length} cores (one used), ${platform()} ${release()}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}`;
 }
 
+/** One row of the bot bench, its progress on stderr: a bar on a terminal, else a line per game. */
+function benchRow(game: AnyGame, seats: number, games: number, level: Level): BotBenchRow {
+  const label = `${game.id}, ${seats} players, ${level}`;
+  if (process.stderr.isTTY !== true) {
+    return benchBots(game, seats, games, level, (p) => {
+      if (p.gameOver) process.stderr.write(`  ${label}: game ${p.done}/${p.games} over (the first is the warm-up), ${p.decisions} decisions, longest ${Math.round(p.longestCpu)} ms of CPU\n`);
+      else if (p.decisions % 100 === 0) process.stderr.write(`  ${label}: game ${p.done + 1}/${p.games}, ${p.decisions} decisions, longest ${Math.round(p.longestCpu)} ms of CPU\n`);
+    });
+  }
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, clearOnComplete: true, hideCursor: true, format: `  ${label} [{bar}] game {value}/{total}, {decisions} decisions, longest {longest} ms of CPU` },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(games + 1, 0, { decisions: 0, longest: 0 });
+  try {
+    return benchBots(game, seats, games, level, (p) => bar.update(p.done, { decisions: p.decisions, longest: Math.round(p.longestCpu) }));
+  } finally {
+    bar.stop();
+  }
+}
+
 async function main(args: readonly string[]): Promise<void> {
   const at = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
   const seconds = Number(at("--seconds") ?? "1.5");
@@ -176,13 +222,20 @@ async function main(args: readonly string[]): Promise<void> {
   if (args.includes("--bots")) {
     const games = Number(at("--games") ?? "3");
     if (!(Number.isInteger(games) && games > 0)) throw new Error("--games: expected a positive integer");
-    console.log(`The hard level in self-play, default options, ${games} games per row after one warm-up game.\n`);
+    const levels = (at("--level") ?? "hard").split(",") as Level[];
+    if (levels.some((level) => level !== "easy" && level !== "medium" && level !== "hard")) throw new Error("--level: expected easy, medium, hard or a comma-separated list of them");
+    const counts = at("--players")?.split(",").map(Number);
+    if (counts?.some((n) => !Number.isInteger(n))) throw new Error("--players: expected a player count or a comma-separated list of them");
+    console.log(`Each level in self-play (${levels.join(", ")}), default options, ${games} games per row after one warm-up game.\n`);
     const rows: BotBenchRow[] = [];
     for (const game of selected) {
-      for (let seats = game.minSeats; seats <= game.maxSeats; seats++) {
-        const row = benchBots(game, seats, games);
-        rows.push(row);
-        process.stderr.write(`  ${game.id}, ${seats} players: longest decision ${(row.times[0] ?? 0).toFixed(0)} ms (${(row.cpuTimes[0] ?? 0).toFixed(0)} ms of CPU)\n`);
+      const seatCounts = Array.from({ length: game.maxSeats - game.minSeats + 1 }, (_, k) => game.minSeats + k).filter((n) => counts === undefined || counts.includes(n));
+      for (const seats of seatCounts) {
+        for (const level of levels) {
+          const row = benchRow(game, seats, games, level);
+          rows.push(row);
+          process.stderr.write(`  ${game.id}, ${seats} players, ${level}: ${row.cpuTimes.length} decisions, longest ${(row.cpuTimes[0] ?? 0).toFixed(0)} ms of CPU (${(row.times[0] ?? 0).toFixed(0)} ms of wall clock)\n`);
+        }
       }
     }
     console.log(`\n${botBenchTable(rows)}`);

@@ -34,8 +34,21 @@ describe("bench", () => {
     // One CPU time per decision, sorted the same way.
     expect(row.cpuTimes).toHaveLength(row.times.length);
     for (let i = 1; i < row.cpuTimes.length; i++) expect(row.cpuTimes[i]).toBeLessThanOrEqual(row.cpuTimes[i - 1]!);
+    expect(row.level).toBe("hard");
     const table = botBenchTable([row]);
     expect(table.split("\n")).toHaveLength(3);
-    expect(table).toMatch(/^\| bidding \| 2 +\| greedy +\| +\d+ \| +\d+\.\d \| +\d+ \| +\d+ \| +0 \| +\d+\.\d \| +\d+ \| +\d+ \| +0 \|$/m);
+    expect(table).toMatch(/^\| bidding \| 2 +\| hard \(greedy\) +\| +\d+ \| +\d+\.\d \| +\d+ \| +\d+ \| +0 \| +\d+\.\d \| +\d+ \| +\d+ \| +0 \|$/m);
+  });
+
+  it("benches any level and reports its progress after every game", () => {
+    const progress: { done: number; games: number; gameOver: boolean; decisions: number }[] = [];
+    const row = benchBots(biddingGame, 3, 2, "easy", (p) => progress.push(p));
+    expect(row.level).toBe("easy");
+    expect(row.bot).toBe(biddingGame.levels.easy);
+    const over = progress.filter((p) => p.gameOver);
+    // The warm-up and the two measured games, each reported once it is over, decisions counting up.
+    expect(over.map((p) => [p.done, p.games])).toEqual([[1, 3], [2, 3], [3, 3]]);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]!.decisions).toBeGreaterThanOrEqual(progress[i - 1]!.decisions);
+    expect(over[2]!.decisions).toBeGreaterThanOrEqual(row.cpuTimes.length);
   });
 });

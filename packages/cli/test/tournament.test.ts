@@ -1,5 +1,7 @@
 // `grimoire tournament` in-process on the engine fixture, and the Elo fit.
 import { describe, expect, it } from "vitest";
+import { games } from "@grimoire/catalog";
+import { seatingOf } from "../src/commands/seating.ts";
 import { dealOf, fitElo } from "../src/commands/tournament.ts";
 import { runCli } from "./support/harness.ts";
 
@@ -39,6 +41,60 @@ describe("grimoire tournament", () => {
     // With more players the seats are shared out alternately, and swapped on the same deal.
     expect(dealOf(1, 0, 3).sides).toEqual([0, 1, 0]);
     expect(dealOf(1, 1, 3).sides).toEqual([1, 0, 1]);
+  });
+
+  it("--seats rotates one seating over each deal: every bot at every seat of every deal", () => {
+    const seats = ["hard", "medium", "medium", "medium"];
+    const games = Array.from({ length: 8 }, (_, g) => seatingOf(5, g, seats));
+    expect(games.map((d) => d.seed)).toEqual([5, 5, 5, 5, 6, 6, 6, 6]);
+    expect(games.slice(0, 4).map((d) => d.names.indexOf("hard")).sort()).toEqual([0, 1, 2, 3]);
+    expect(games.slice(4).map((d) => d.names.indexOf("hard")).sort()).toEqual([0, 1, 2, 3]);
+    for (const d of games) expect([...d.names].sort()).toEqual([...seats].sort());
+    // Two seats: the duplicate of --bots, the bots swapping seats on the same deal.
+    expect([0, 1, 2, 3].map((g) => seatingOf(1, g, ["a", "b"]))).toEqual([
+      { seed: 1, names: ["a", "b"] },
+      { seed: 1, names: ["b", "a"] },
+      { seed: 2, names: ["a", "b"] },
+      { seed: 2, names: ["b", "a"] },
+    ]);
+  });
+
+  it("--seats seats one bot against three, scores each bot's share of the wins against its fair share", async () => {
+    const { code, stdout, stderr } = await runCli(["tournament", "--game", "bidding", "--seats", "greedy,random,random,random", "--games", "24", "--seed", "3", "--json"]);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const summary = JSON.parse(stdout);
+    expect(summary.players).toBe(4);
+    expect(summary.games).toBe(24);
+    const [greedy, random] = summary.bots;
+    expect(greedy).toMatchObject({ bot: "greedy", seats: 1, fairShare: 0.25 });
+    expect(random).toMatchObject({ bot: "random", seats: 3, fairShare: 0.75 });
+    // Every game's win is shared out between the bots.
+    expect(greedy.score + random.score).toBeCloseTo(24, 9);
+    expect(greedy.decisions).toBeGreaterThan(0);
+    expect(random.decisions).toBeGreaterThan(greedy.decisions);
+    const text = await runCli(["tournament", "--game", "bidding", "--seats", "greedy,random,random", "--games", "6"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/greedy: 1 seat of 3, fair share 33\.3 %, score [\d.]+ of 6/);
+  });
+
+  it("--seats on worker threads gives the same scores as in one thread (a registered game)", async () => {
+    const args = ["tournament", "--game", "incantibus", "--seats", "medium,easy,easy", "--games", "6", "--seed", "2", "--json"];
+    const one = await runCli(args, "", { games });
+    const two = await runCli([...args, "--workers", "2"], "", { games });
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    const scores = (out: string) => JSON.parse(out).bots.map((b: { score: number }) => b.score);
+    expect(scores(two.stdout)).toEqual(scores(one.stdout));
+    expect(scores(one.stdout).reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(6, 9);
+  });
+
+  it("--seats rejects a seating that is not one", async () => {
+    expect((await runCli(["tournament", "--game", "bidding", "--seats", "random,random"])).stderr).toMatch(/at least two different bots/);
+    expect((await runCli(["tournament", "--game", "bidding", "--seats", "random,greedy,random,greedy,random"])).stderr).toMatch(/2–4 players, got 5/);
+    expect((await runCli(["tournament", "--game", "bidding", "--seats", "random,greedy,random", "--players", "4"])).stderr).toMatch(/names 3 seats but --players is 4/);
+    expect((await runCli(["tournament", "--game", "bidding", "--seats", "random,greedy", "--bots", "random,greedy"])).stderr).toMatch(/one or the other/);
+    expect((await runCli(["tournament", "--game", "bidding", "--seats", "random,nobody"])).stderr).toMatch(/unknown bot "nobody"/);
   });
 
   it("fits Elo: equal scores give equal ratings, a 75 % score about 190 points", () => {

@@ -11,7 +11,9 @@
 // The best mean wins, unless `prior` names the policy's own move: then another action replaces it
 // only when its paired gain is significant (`confidence` standard errors), so where the samples
 // cannot tell, the bot plays as its policy would.
-// No clock: the budget is the number of determinizations; deterministic for a given bot rng.
+// The budget is the number of determinizations (deterministic for a given bot rng); a CPU cap
+// may be added on top (`budget`): a clock the caller injects (the engine never reads one) stops
+// the search early, once a floor of determinizations is done, and it judges on the deals it has.
 import { stableKey } from "./clone.ts";
 import type { AnyGame, Bot, BotContext, Outcome, Seat } from "./game.ts";
 import { defaultReward, type RolloutPolicy } from "./ismcts.ts";
@@ -43,6 +45,12 @@ export interface RolloutBotOptions<S, A, V> {
   readonly reward?: (outcome: Outcome, seat: Seat, state: S) => number;
   /** Determinizations (default: the game's resample). */
   readonly resample?: (view: V, seat: Seat, rng: RngState) => S;
+  /**
+   * A cap on top of the count: `spent()` is asked after each determinization once `floor` of
+   * them are done, and the search stops when it says so. Made per decision by `cpuBudget`.
+   * Without it the search is deterministic for a given rng; with it, only while the cap is not met.
+   */
+  readonly budget?: { readonly floor: number; readonly spent: () => boolean };
   /** Actions sampled per step for games with `sampleActions` (default 24). */
   readonly sampleWidth?: number;
 }
@@ -61,6 +69,18 @@ export function scoreShare(scores: readonly number[], seat: Seat, weight: number
   let total = 0;
   for (const score of scores) total += Math.exp(weight * score);
   return Math.exp(weight * scores[seat]!) / total;
+}
+
+/**
+ * A CPU cap for searches: `clock()` is the CPU milliseconds used so far (injected: the engine
+ * reads no clock); each call of the result starts a decision's budget of `ms`, with at least
+ * `floor` determinizations.
+ */
+export function cpuBudget(ms: number, clock: () => number, floor = 8): () => { floor: number; spent: () => boolean } {
+  return () => {
+    const start = clock();
+    return { floor, spent: () => clock() - start >= ms };
+  };
 }
 
 /** Plays `state` on with `policy` until it ends or the horizon or depth stop it; returns it. */
@@ -85,10 +105,13 @@ export function rolloutSearch<S, A, V>(game: AnyGame, context: BotContext<V, A>,
   const reward = options.reward ?? ((outcome: Outcome, s: Seat) => defaultReward(outcome, s));
   // The policy's own move, asked before the search so the bot rng's use does not depend on it.
   const preferred = options.prior ? stableKey(options.prior(context)) : null;
-  const n = options.determinizations;
-  // scores[index * n + i]: action `index` on determinization i.
-  const scores = new Float64Array(legal.length * n);
-  for (let i = 0; i < options.determinizations; i++) {
+  const planned = options.determinizations;
+  // scores[index * planned + i]: action `index` on determinization i.
+  const scores = new Float64Array(legal.length * planned);
+  let n = 0;
+  for (let i = 0; i < planned; i++) {
+    if (options.budget && i >= options.budget.floor && options.budget.spent()) break;
+    n++;
     const local = forkRng(rng);
     const root = (options.resample ? options.resample(view, seat, local) : game.resample(view, seat, local)) as S;
     const stage = options.horizon?.(root);
@@ -99,12 +122,12 @@ export function rolloutSearch<S, A, V>(game: AnyGame, context: BotContext<V, A>,
       // Common random numbers: every action continues with the same stream.
       playOn(game, state, options as RolloutBotOptions<S, A, unknown>, stage, { s: stream.s.slice(), forced: [] });
       const outcome = game.outcome(state) as Outcome | null;
-      scores[index * n + i] = outcome ? reward(outcome, seat, state) : options.evaluate ? options.evaluate(state, seat) : 0.5;
+      scores[index * planned + i] = outcome ? reward(outcome, seat, state) : options.evaluate ? options.evaluate(state, seat) : 0.5;
     });
   }
   const children = legal.map((action, index) => {
     let total = 0;
-    for (let i = 0; i < n; i++) total += scores[index * n + i]!;
+    for (let i = 0; i < n; i++) total += scores[index * planned + i]!;
     return { action, mean: n > 0 ? total / n : 0 };
   });
   const kept = preferred === null ? -1 : children.findIndex((child) => stableKey(child.action) === preferred);
@@ -121,7 +144,7 @@ export function rolloutSearch<S, A, V>(game: AnyGame, context: BotContext<V, A>,
     let sum = 0;
     let squares = 0;
     for (let i = 0; i < n; i++) {
-      const d = scores[index * n + i]! - scores[kept * n + i]!;
+      const d = scores[index * planned + i]! - scores[kept * planned + i]!;
       sum += d;
       squares += d * d;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng, deepEqual, forkRng, ismctsSearch, pick, playout, rolloutBot, rolloutSearch, scoreShare, type Bot, type RolloutPolicy } from "../src/index.ts";
+import { cpuBudget, createRng, deepEqual, forkRng, ismctsSearch, pick, playout, rolloutBot, rolloutSearch, scoreShare, type Bot, type RolloutPolicy } from "../src/index.ts";
 import { biddingGame, type BiddingAction, type BiddingState, type BiddingView } from "./fixtures/bidding.ts";
 
 const options = biddingGame.optionsSchema.parse({ hand: 3 });
@@ -27,6 +27,30 @@ describe("rollout bot", () => {
     expect(a).toEqual(b);
     expect(a.children.map((c) => c.action)).toEqual(context.legal);
     for (const child of a.children) expect(child.mean).toBeGreaterThanOrEqual(0);
+  });
+
+  it("a CPU cap stops the search once its floor is done, and judges on the deals it has", () => {
+    const state = midGame(7);
+    const context = { view: biddingGame.view(state, 0), seat: 0, legal: biddingGame.legalActions(state, 0) };
+    // A fake CPU clock: every reading is 10 ms later, so a 45 ms budget is spent after a few deals.
+    let now = 0;
+    const clock = () => (now += 10);
+    const calls: number[] = [];
+    const budget = cpuBudget(45, clock, 3);
+    const spent = budget();
+    const capped = rolloutSearch<BiddingState, BiddingAction, BiddingView>(biddingGame, { ...context, rng: createRng(5) }, {
+      determinizations: 40,
+      policy: uniform,
+      budget: { floor: spent.floor, spent: () => (calls.push(now), spent.spent()) },
+    });
+    // Asked before deals 4 to 8 (it reads 10, 20, 30, 40, then 50 ms since its start): 7 deals.
+    expect(calls).toHaveLength(5);
+    const seven = rolloutSearch<BiddingState, BiddingAction, BiddingView>(biddingGame, { ...context, rng: createRng(5) }, { determinizations: 7, policy: uniform });
+    expect(capped).toEqual(seven);
+    expect(capped).not.toEqual(rolloutSearch<BiddingState, BiddingAction, BiddingView>(biddingGame, { ...context, rng: createRng(5) }, { determinizations: 8, policy: uniform }));
+    // A budget never spent changes nothing.
+    const free = rolloutSearch<BiddingState, BiddingAction, BiddingView>(biddingGame, { ...context, rng: createRng(5) }, { determinizations: 40, policy: uniform, budget: { floor: 1, spent: () => false } });
+    expect(free).toEqual(rolloutSearch<BiddingState, BiddingAction, BiddingView>(biddingGame, { ...context, rng: createRng(5) }, { determinizations: 40, policy: uniform }));
   });
 
   it("decides from the view only: states with the same view give the same decision", () => {

@@ -12,7 +12,7 @@
 //   (docs/bots.md), so it is offered, not a level.
 // - "steady": the heuristic bot with a random move one time in three.
 // All see only their view.
-import { botRollout, ismctsBot, noisyBot, rolloutSearch, type AnyGame, type Bot, type BotContext, type RolloutBotOptions, type RolloutPolicy } from "@grimoire/engine";
+import { botRollout, cpuBudget, ismctsBot, noisyBot, rolloutSearch, type AnyGame, type Bot, type BotContext, type RolloutBotOptions, type RolloutPolicy } from "@grimoire/engine";
 import { heuristicBot } from "../bots/index.ts";
 import type { EmmerlausState } from "../state.ts";
 import { view, type EmmerlausView } from "../view.ts";
@@ -37,8 +37,20 @@ export function rolloutView(state: EmmerlausState, seat: number): EmmerlausView 
 }
 
 export interface RolloutOptions {
-  /** Rollouts per decision, shared out over the legal actions (default 1500). */
+  /**
+   * Rollouts per decision at two players, shared out over the legal actions (default 1500). A
+   * rollout at a bigger table costs more (every seat's view, more answers to a mass card, the
+   * value model against every opponent), so the count is `rollouts × 2 / players`, fixed once per
+   * table size: a decision's CPU stays near the two-player one at every size (docs/bots.md), and
+   * the search stays reproducible from its seed.
+   */
   readonly rollouts?: number;
+  /**
+   * An optional CPU cap on top of the count: `clock()` gives the CPU milliseconds used so far; a
+   * decision stops drawing deals after `ms` (at least `minDeals` deals). Not reproducible when it
+   * bites, so the levels leave it out.
+   */
+  readonly cpu?: { readonly ms: number; readonly clock: () => number };
   /** Fewest deals per decision, however many actions (default 8). */
   readonly minDeals?: number;
   /** Most deals per decision, however few actions (default 250: answers have 2 or 3). */
@@ -57,16 +69,24 @@ export function searchedActions(legal: readonly Action[], keep: Action | null): 
   return legal.filter((action) => action === keep || searched(action));
 }
 
+/** Rollouts per decision at a table of `players`, from the two-player count. */
+export function rolloutsAt(rollouts: number, players: number): number {
+  return Math.round((rollouts * 2) / Math.max(2, players));
+}
+
 /** The search of "rollout" for a decision among `legal` (also what the review scores choices with). */
 export function rolloutImprovedOptions(game: AnyGame, options: RolloutOptions = {}): (context: BotContext<EmmerlausView, Action>, legal: readonly Action[]) => RolloutBotOptions<EmmerlausState, Action, EmmerlausView> {
   const { rollouts = 1500, minDeals = 8, maxDeals = 250, turns = 2, confidence = 2 } = options;
+  const budget = options.cpu ? cpuBudget(options.cpu.ms, options.cpu.clock, minDeals) : undefined;
   const heuristic = heuristicBot();
   const policy: RolloutPolicy<EmmerlausState, Action> = (state, seat, legal, rng) => heuristic.decide({ view: rolloutView(state, seat), seat, legal, rng });
   return (context, legal) => {
     const root = context.view.turn.number;
+    const atTable = rolloutsAt(rollouts, context.view.players.length);
     return {
       name: "rollout",
-      determinizations: Math.min(maxDeals, Math.max(minDeals, Math.round(rollouts / legal.length))),
+      determinizations: Math.min(maxDeals, Math.max(minDeals, Math.round(atTable / legal.length))),
+      ...(budget ? { budget: budget() } : {}),
       policy,
       confidence,
       horizon: (state) => (state.turn.number >= root + turns ? 1 : 0),

@@ -78,13 +78,38 @@ export function features(state: EmmerlausState, seat: number, other: number): nu
 /** Fitted weights (FEATURES order); see scripts/fit-value.ts. */
 export const WEIGHTS: readonly number[] = [-0.1317, 0.1183, -0.1183, 0.0699, 0.1147, -0.1149, 0.504, 0.2264, 0.0665, -0.5042, -0.2266, -0.0666, 0.0542, -0.0543, 0.1939, -0.1939, 0.2654, -0.2704, 0.2704];
 
-/** The chance `seat` wins from `state`, by the logistic model; 1 or 0 once it is over for them. */
-export function stateValue(state: EmmerlausState, seat: number, weights: readonly number[] = WEIGHTS): number {
-  if (!state.players[seat]!.alive) return 0;
-  const other = strongestOpponent(state, seat);
-  if (other === null) return 1;
+/** The duel model's chance that `seat` beats `other`. */
+export function duelValue(state: EmmerlausState, seat: number, other: number, weights: readonly number[] = WEIGHTS): number {
   const x = features(state, seat, other);
   let z = 0;
   for (let i = 0; i < x.length; i++) z += weights[i]! * x[i]!;
   return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The chance `seat` wins from `state`, by the logistic model; 1 or 0 once it is over for them.
+ * Against one living opponent, the duel model. Against several, the mean over every opponent of
+ * the chance to beat them, a dead one counting as beaten (1): damage to any opponent and every
+ * kill count, as the game's goal (every opponent at 0 life) does. Judged against the strongest
+ * opponent alone, as the model was until issue #28, a hard bot at a big table gained nothing from
+ * hitting anyone else and preferred healing and rings, and hard self-play at 10 players no longer
+ * ended (docs/bots.md).
+ */
+export function stateValue(state: EmmerlausState, seat: number, weights: readonly number[] = WEIGHTS): number {
+  if (!state.players[seat]!.alive) return 0;
+  let living = 0;
+  let last = -1;
+  state.players.forEach((p, s) => {
+    if (s !== seat && p.alive) {
+      living++;
+      last = s;
+    }
+  });
+  if (living === 0) return 1;
+  if (living === 1) return duelValue(state, seat, last, weights);
+  let total = 0;
+  state.players.forEach((p, s) => {
+    if (s !== seat) total += p.alive ? duelValue(state, seat, s, weights) : 1;
+  });
+  return total / (state.players.length - 1);
 }

@@ -6,6 +6,8 @@
 // and swapped). Every deal is thus played from both sides, so neither the luck of a deal nor a
 // feature of the seed (the first draw of a generator seeded with n has n's parity, which decided
 // the starting wands in Incantibus when seats alternated with the seed) favours one bot.
+// `--seats a,b,b,b` instead seats one bot per seat and rotates that seating over each deal
+// (seating.ts): one hard bot against three mediums, say.
 // `--workers n` plays the pairs on n worker threads (each runs this file).
 import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
@@ -14,6 +16,7 @@ import type { Command } from "commander";
 import { createRng, msg, playout, wilson, type AnyGame, type Bot, type Language, type MessageParams, type Proportion } from "@grimoire/engine";
 import { CliError, createBot, defaultContext, parseCount, parseOptions, parseSeats, print, requireGame, type CliContext } from "../context.ts";
 import { wordsFor } from "../text/index.ts";
+import { playSeating, seatingText, summarizeSeating, type SeatingJob, type SeatingResult } from "./seating.ts";
 import { progressFormat, proportionText } from "./simulate.ts";
 
 export interface PairJob {
@@ -286,6 +289,7 @@ const fmt = (x: number) => (Math.round(x) === 0 ? "0" : Math.round(x).toString()
 interface TournamentFlags {
   game: string;
   bots: string;
+  seats?: string;
   players?: string;
   games: string;
   seed: string;
@@ -295,9 +299,9 @@ interface TournamentFlags {
 }
 
 /** Runs jobs on worker threads (each loads this module through tsx and the catalog). */
-function runOnWorkers(jobs: readonly PairJob[], workers: number, onGame: () => void): Promise<PairResult[]> {
+function runOnWorkers<J extends PairJob | SeatingJob, R>(jobs: readonly J[], workers: number, onGame: () => void): Promise<R[]> {
   const queue = [...jobs];
-  const results: PairResult[] = [];
+  const results: R[] = [];
   const one = () =>
     new Promise<void>((resolve, reject) => {
       // A bootstrap registers tsx in the worker thread, then loads this module there.
@@ -309,7 +313,7 @@ function runOnWorkers(jobs: readonly PairJob[], workers: number, onGame: () => v
         if (job) worker.postMessage(job);
         else void worker.terminate().then(() => resolve());
       };
-      worker.on("message", (message: { type: "game" } | { type: "done"; result: PairResult } | { type: "error"; message: string; key?: string; params?: MessageParams }) => {
+      worker.on("message", (message: { type: "game" } | { type: "done"; result: R } | { type: "error"; message: string; key?: string; params?: MessageParams }) => {
         if (message.type === "game") onGame();
         else if (message.type === "done") {
           results.push(message.result);
@@ -325,9 +329,11 @@ function runOnWorkers(jobs: readonly PairJob[], workers: number, onGame: () => v
 if (!isMainThread && parentPort && (workerData as { tournamentWorker?: boolean } | null)?.tournamentWorker) {
   const port = parentPort;
   const ctx = defaultContext();
-  port.on("message", (job: PairJob) => {
+  port.on("message", (job: PairJob | SeatingJob) => {
     try {
-      const result = playPair(requireGame(ctx, job.gameId), job, () => port.postMessage({ type: "game" }));
+      const onGame = () => port.postMessage({ type: "game" });
+      const game = requireGame(ctx, job.gameId);
+      const result = "kind" in job ? playSeating(game, job, onGame) : playPair(game, job, onGame);
       port.postMessage({ type: "done", result });
     } catch (error) {
       // A CliError crosses as its message key, to be worded in the reader's language.
@@ -343,19 +349,31 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
     .description("round-robin between bots, with Elo ratings, 95 % intervals and time per decision")
     .requiredOption("--game <id>", "game id")
     .option("--bots <names>", "two or more bot names or levels, comma-separated", "easy,medium,hard")
+    .option("--seats <names>", "instead of --bots: one bot name or level per seat (hard,medium,medium,medium), the seating rotated so every deal is played from every seat")
     .option("--players <n>", "number of players (default: the game's minimum)")
     .option("--games <k>", "games per pair", "40")
     .option("--seed <s>", "each pair plays seeds s, s+1, … twice, the bots swapping seats", "1")
     .option("--option <key=value>", "a game option (repeatable)", (value: string, all: string[]) => [...all, value], [])
     .option("--workers <n>", "worker threads (1: play in this thread)", "1")
     .option("--json", "print the summary as JSON on stdout")
-    .action(async (flags: TournamentFlags) => {
+    .action(async (flags: TournamentFlags, command: Command) => {
       const game = requireGame(ctx, flags.game);
-      const players = parseSeats(game, flags.players);
       const gamesPerPair = parseCount("--games", flags.games);
       const workers = parseCount("--workers", flags.workers);
       if (!/^-?\d+$/.test(flags.seed) || !Number.isSafeInteger(Number(flags.seed))) throw new CliError("cli.error.integerSeed", { got: flags.seed });
       const seed = Number(flags.seed);
+      if (flags.seats !== undefined) {
+        if (command.getOptionValueSource("bots") === "cli") throw new CliError("cli.error.seatsAndBots");
+        const seats = flags.seats.split(",").map((name) => name.trim());
+        const players = parseSeats(game, String(seats.length));
+        if (flags.players !== undefined && parseSeats(game, flags.players) !== players) throw new CliError("cli.error.seatsPlayers", { count: players, players: flags.players });
+        if (new Set(seats).size < 2) throw new CliError("cli.error.seatsBots");
+        for (const name of seats) createBot(game, name); // fails early on an unknown name
+        const options = parseOptions(game, flags.option);
+        await runSeating(ctx, game, { seats, games: gamesPerPair, seed, options, workers, json: flags.json === true });
+        return;
+      }
+      const players = parseSeats(game, flags.players);
       const options = parseOptions(game, flags.option);
       const bots = flags.bots.split(",").map((name) => name.trim());
       if (bots.length < 2) throw new CliError("cli.error.twoBots");
@@ -397,11 +415,52 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
       };
       let results: PairResult[];
       try {
-        results = workers > 1 ? await runOnWorkers(jobs, workers, onGame) : jobs.map((job) => playPair(game, job, onGame));
+        results = workers > 1 ? await runOnWorkers<PairJob, PairResult>(jobs, workers, onGame) : jobs.map((job) => playPair(game, job, onGame));
       } finally {
         if (showBar) bar.stop();
       }
       const summary = summarize(game, bots, { players, gamesPerPair, seed, options }, pairs, results);
       print(ctx, flags.json ? JSON.stringify(summary, null, 2) : tournamentText(game, summary, ctx.lang));
     });
+}
+
+/** `--seats`: one seating rotated over the deals, cut into chunks of whole deals for the workers. */
+async function runSeating(ctx: CliContext, game: AnyGame, setup: { seats: string[]; games: number; seed: number; options: unknown; workers: number; json: boolean }): Promise<void> {
+  const { seats, games, seed, options, workers } = setup;
+  const per = seats.length;
+  const chunk = workers > 1 ? Math.max(per, per * Math.ceil(games / per / (workers * 2))) : games;
+  const jobs: SeatingJob[] = Array.from({ length: Math.ceil(games / chunk) }, (_, c) => ({
+    kind: "seating",
+    gameId: game.id,
+    seats,
+    options,
+    seed,
+    from: c * chunk,
+    to: Math.min(games, (c + 1) * chunk),
+  }));
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: ctx.stderr as NodeJS.WritableStream,
+      clearOnComplete: true,
+      hideCursor: true,
+      noTTYOutput: false,
+      format: progressFormat(wordsFor(ctx.lang), "cli.progress.tournament"),
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const showBar = ctx.stderr.isTTY === true;
+  if (showBar) bar.start(games, 0);
+  let done = 0;
+  const onGame = () => {
+    done++;
+    if (showBar) bar.update(done);
+  };
+  let results: SeatingResult[];
+  try {
+    results = workers > 1 ? await runOnWorkers<SeatingJob, SeatingResult>(jobs, workers, onGame) : jobs.map((job) => playSeating(game, job, onGame));
+  } finally {
+    if (showBar) bar.stop();
+  }
+  const summary = summarizeSeating(game, { seats, games, seed, options }, results);
+  print(ctx, setup.json ? JSON.stringify(summary, null, 2) : seatingText(game, summary, ctx.lang));
 }

@@ -91,6 +91,11 @@ export const en = {
     "{title}: round-robin, {games, plural, one {# game} other {# games}} per pair, {players, plural, one {# player} other {# players}}, seeds {first}…{last} each played from both sides, options {options}",
   "cli.tournament.pairs": "pair: wins–losses–draws, score of the first [95 % interval]",
   "cli.tournament.pair": "{a} vs {b}: {wins, number}–{losses, number}–{draws, number}, {score}",
+  "cli.seating.header":
+    "{title}: {games, plural, one {# game} other {# games}}, {players, plural, one {# player} other {# players}}, seating {seating} rotated so that each deal (seeds {first}…{last}) is played once from every seat, options {options}",
+  "cli.seating.bot":
+    "{bot}: {seats, plural, one {# seat} other {# seats}} of {players}, fair share {fair, number, ::.0} %, score {score, number, ::.#} of {games, number}, {rate}, {ms, number, ::.0} ms/decision (max {max, number})",
+  "cli.seating.draws": "draws: {count, number}",
   "cli.progress.simulate": "simulating",
   "cli.progress.tournament": "tournament",
   "cli.progress.games": "games",
@@ -123,6 +128,9 @@ export const en = {
   "cli.error.tooLong": "{id}: game from seed {seed} lasted more than {limit} actions",
   "cli.error.noOutcome": "{id}: game from seed {seed} ended without an outcome",
   "cli.error.twoBots": "--bots: a tournament needs at least two bots",
+  "cli.error.seatsBots": "--seats: name at least two different bots, one per seat",
+  "cli.error.seatsAndBots": "--seats and --bots: give one or the other",
+  "cli.error.seatsPlayers": "--seats names {count} seats but --players is {players}",
   "cli.error.worker": "{detail}",
   "cli.error.server": "the game server failed to load: {detail}",
   "cli.error.unknownPlayer": "no account named \"{got}\"",

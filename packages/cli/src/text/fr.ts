@@ -93,6 +93,11 @@ export const fr: Record<CliKey, string> = {
     "{title} : tournoi toutes rondes, {games, plural, one {# partie} other {# parties}} par paire, {players, plural, one {# joueur} other {# joueurs}}, graines {first}…{last} jouées chacune des deux côtés, options {options}",
   "cli.tournament.pairs": "paire : victoires–défaites–égalités, score du premier [intervalle à 95 %]",
   "cli.tournament.pair": "{a} contre {b} : {wins, number}–{losses, number}–{draws, number}, {score}",
+  "cli.seating.header":
+    "{title} : {games, plural, one {# partie} other {# parties}}, {players, plural, one {# joueur} other {# joueurs}}, placement {seating} tourné pour que chaque donne (graines {first}…{last}) soit jouée une fois depuis chaque place, options {options}",
+  "cli.seating.bot":
+    "{bot} : {seats, plural, one {# place} other {# places}} sur {players}, part équitable {fair, number, ::.0} %, score {score, number, ::.#} sur {games, number}, {rate}, {ms, number, ::.0} ms/décision (max {max, number})",
+  "cli.seating.draws": "égalités : {count, number}",
   "cli.progress.simulate": "simulation",
   "cli.progress.tournament": "tournoi",
   "cli.progress.games": "parties",
@@ -125,6 +130,9 @@ export const fr: Record<CliKey, string> = {
   "cli.error.tooLong": "{id} : la partie de graine {seed} a duré plus de {limit} actions",
   "cli.error.noOutcome": "{id} : la partie de graine {seed} s’est terminée sans résultat",
   "cli.error.twoBots": "--bots : un tournoi demande au moins deux robots",
+  "cli.error.seatsBots": "--seats : nommez au moins deux robots différents, un par place",
+  "cli.error.seatsAndBots": "--seats et --bots : donnez l’un ou l’autre",
+  "cli.error.seatsPlayers": "--seats nomme {count} places mais --players vaut {players}",
   "cli.error.worker": "{detail}",
   "cli.error.server": "le serveur de jeu n’a pas pu être chargé : {detail}",
   "cli.error.unknownPlayer": "aucun compte ne s’appelle « {got} »",
