@@ -11,6 +11,7 @@ import { DEVICE_COOKIE, DEVICE_DAYS, findAccount, hashPassword, NAME_HELD_DAYS, 
 import { HubError, sha256, type Account, type Clock } from "./hub.ts";
 import { KeyedBuckets, type Buckets, type Limits } from "./limits.ts";
 import { nameSkeleton, type BotLevel, type LeaderboardResponse, type MeResponse, type MySeatsResponse, type ProfileResponse, type RatingInfo } from "./protocol.ts";
+import { opponentAccounts, pastGame } from "./past-games.ts";
 import { isProvisional, ordinal } from "./ratings.ts";
 import { replacementTokens } from "./seat-tokens.ts";
 import { NameTakenError, RecoveryCodeSpentError, type AccountChange, type PlayerRecord, type SeatLink, type SessionRecord, type Storage, type TableRecord } from "./storage.ts";
@@ -319,7 +320,7 @@ export function registerPlayerRoutes(
     } satisfies MySeatsResponse;
   });
 
-  /** A profile: counts per game from the database, and one page (`limit`, `offset`) of the finished matches, newest first. */
+  /** A profile: counts per game from the database, and one page (`limit`, `offset`) of the past games (opponents, result, rating change), newest first. */
   app.get<{ Params: { name: string } }>("/api/players/:name", async (request) => {
     const raw = request.params.name;
     if (raw.length > 200) throw new HubError("bad-message", "a name has at most 200 characters", { max: 200 });
@@ -330,17 +331,11 @@ export function registerPlayerRoutes(
     const [page, counts, ratings, history] = await stored("reading a profile", () =>
       Promise.all([storage.playerMatches(player.id, limit, offset), storage.playerRecord(player.id), storage.playerRatings(player.id), storage.ratingHistory(player.id, HISTORY)]),
     );
-    const matches = page.rows
-      .filter(({ table }) => known(table.game))
-      .map(({ link, table, rated }) => ({
-        table: table.id,
-        game: table.game,
-        at: table.createdAt,
-        seat: link.seat,
-        result: table.outcome!.draw || table.outcome!.winners.length === 0 ? ("draw" as const) : table.outcome!.winners.includes(link.seat) ? ("won" as const) : ("lost" as const),
-        rated,
-        replay: `/?replay=${table.id}`,
-      }));
+    const listed = page.rows.filter(({ table }) => known(table.game));
+    const others = opponentAccounts(listed);
+    const accounts = others.length === 0 ? [] : await stored("reading players", () => storage.playersById(others));
+    const names = new Map(accounts.map((p) => [p.id, p.name]));
+    const matches = listed.map((m) => pastGame(m, names));
     const record = counts.filter((c) => known(c.game));
     const played = [...new Set([...record.map((c) => c.game), ...ratings.map((r) => r.game)])].sort();
     return {

@@ -185,6 +185,28 @@ export interface RatingInfo {
   readonly provisional?: boolean;
 }
 
+/** A past game on a profile, for the profile's player. */
+export interface PastGame {
+  readonly table: string;
+  readonly game: string;
+  readonly at: number;
+  readonly seat: number;
+  /** How many seats the table had. */
+  readonly seats: number;
+  /** "abandoned": nobody was at the table and it ended with no result. */
+  readonly result: "won" | "lost" | "draw" | "abandoned";
+  /** 1 for the first (ties share it), with more than two seats and a result; null otherwise. */
+  readonly place: number | null;
+  /** The match ended before every human made their own first decisions: it could not be rated. */
+  readonly aborted: boolean;
+  /** The other seats: an account by its name (`account`: has a profile), a guest by the name it gave, a bot by its level. */
+  readonly opponents: readonly { readonly seat: number; readonly name: string | null; readonly account: boolean; readonly bot: BotLevel | null }[];
+  readonly rated: boolean;
+  /** The change of the player's shown rating (mu − 3σ) by this match, one decimal; null when unrated. */
+  readonly ratingChange: number | null;
+  readonly replay: string;
+}
+
 /** GET /api/players/:name */
 export interface ProfileResponse {
   readonly name: string;
@@ -198,8 +220,8 @@ export interface ProfileResponse {
     /** Oldest first: the rating after each rated match. */
     readonly history: readonly { readonly table: string; readonly at: number; readonly ordinal: number; readonly rank: number }[];
   }[];
-  /** One page (`?limit=&offset=`, 50 by default, at most 200) of the finished matches, newest first, each with its replay. */
-  readonly matches: readonly { readonly table: string; readonly game: string; readonly at: number; readonly seat: number; readonly result: "won" | "lost" | "draw"; readonly rated: boolean; readonly replay: string }[];
+  /** One page (`?limit=&offset=`, 50 by default, at most 200) of the past games (finished or abandoned), newest first, each with its replay. */
+  readonly matches: readonly PastGame[];
   /** Finished matches in all, and the offset of the next page (null: this is the last). */
   readonly matchesTotal: number;
   readonly matchesNext: number | null;

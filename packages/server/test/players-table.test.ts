@@ -149,7 +149,13 @@ describe("a rematch of a rated table between accounts", () => {
     expectRating((await biddingOf("Tchik")).rating, afterSecond[1]!);
     expect(annGame.history.map((h: any) => h.table)).toEqual([id, next]);
     const profile = (await http(server, "GET", "/api/players/Rema")).body;
-    expect(profile.matches.find((m: any) => m.table === next)).toMatchObject({ seat: 0, rated: true });
+    expect(profile.matches.find((m: any) => m.table === next)).toMatchObject({ seat: 0, rated: true, opponents: [{ seat: 1, name: "Tchik", account: true, bot: null }] });
+    // each rated game says how it moved the shown rating (mu − 3σ), from the one before it (the first from a new player's)
+    const change = (after: Player, before: Player) => Math.round((ordinal(after) - ordinal(before)) * 10) / 10;
+    expect(profile.matches.map((m: any) => [m.table, m.ratingChange])).toEqual([
+      [next, change(afterSecond[0]!, afterFirst[0]!)],
+      [id, change(afterFirst[0]!, NEW)],
+    ]);
   }, 120_000);
 });
 
@@ -337,6 +343,41 @@ describe("your tables for an account", () => {
     expect((await post("/api/my-tables", { seats: [] })).body.tables).toEqual([]);
     // A bad body is refused as before, logged in or not.
     expect((await post("/api/my-tables", { seats: "all" }, elsewhere)).body.error.code).toBe("bad-message");
+  });
+
+  it("a profile's past games: the opponents (accounts by their names, guests, bots by level), the result, a place among more than two, aborted and abandoned", async () => {
+    await account("Passe");
+    await account("Rivale");
+    const me = (await server.storage.playerByNameKey("passe"))!;
+    const rival = (await server.storage.playerByNameKey("rivale"))!;
+    const human = (id: string, i: number, name: string, player: string | null = null) => ({ kind: "human" as const, name, level: null, tokenHash: `hash-${id}-${i}`, takeover: false, player });
+    const bot = (level: "easy" | "hard") => ({ kind: "bot" as const, name: null, level, tokenHash: null, takeover: false });
+    const record = (id: string, at: number, seats: TableRecord["seats"], outcome: TableRecord["outcome"], meta: Partial<TableRecord["meta"]> = {}): TableRecord => {
+      const base = tableRecord(id, at, { options: {}, seats, status: "over", turnSeconds: null, rated: false });
+      return { ...base, outcome, meta: { ...base.meta, ...meta } };
+    };
+    const tables = [
+      // the seat keeps the name given at the table; the profile shows the account's
+      record("past-won", 4, [human("past-won", 0, "Passe", me.id), human("past-won", 1, "old name", rival.id)], { winners: [0], scores: [], draw: false }),
+      record("past-four", 3, [bot("hard"), human("past-four", 1, "Zoé"), human("past-four", 2, "Passe", me.id), human("past-four", 3, "Rivale", rival.id)], { winners: [0], scores: [9, 3, 5, 1], draw: false }),
+      record("past-abandoned", 2, [bot("easy"), human("past-abandoned", 1, "Passe", me.id)], null),
+      record("past-aborted", 1, [human("past-aborted", 0, "Passe", me.id), human("past-aborted", 1, "Rivale", rival.id)], { winners: [1], scores: [], draw: false }, { aborted: true }),
+    ];
+    const seatOf = (t: TableRecord) => t.seats.findIndex((seat) => seat.player === me.id);
+    await server.storage.saveTables(tables, tables.map((t) => ({ playerId: me.id, tableId: t.id, seat: seatOf(t), token: `tok-${t.id}`, at: t.createdAt })));
+    const profile = (await http(server, "GET", "/api/players/Passe")).body;
+    expect(profile.matches.map(({ at, replay, ...m }: any) => m)).toEqual([
+      { table: "past-won", game: "bidding", seat: 0, seats: 2, result: "won", place: null, aborted: false, rated: false, ratingChange: null, opponents: [{ seat: 1, name: "Rivale", account: true, bot: null }] },
+      {
+        table: "past-four", game: "bidding", seat: 2, seats: 4, result: "lost", place: 2, aborted: false, rated: false, ratingChange: null,
+        opponents: [{ seat: 0, name: null, account: false, bot: "hard" }, { seat: 1, name: "Zoé", account: false, bot: null }, { seat: 3, name: "Rivale", account: true, bot: null }],
+      },
+      { table: "past-abandoned", game: "bidding", seat: 1, seats: 2, result: "abandoned", place: null, aborted: false, rated: false, ratingChange: null, opponents: [{ seat: 0, name: null, account: false, bot: "easy" }] },
+      { table: "past-aborted", game: "bidding", seat: 0, seats: 2, result: "lost", place: null, aborted: true, rated: false, ratingChange: null, opponents: [{ seat: 1, name: "Rivale", account: true, bot: null }] },
+    ]);
+    // the abandoned table is a past game but not a finished one: it counts in no record
+    expect(profile.games).toEqual([{ game: "bidding", played: 3, won: 1, rating: null, history: [] }]);
+    expect(profile.matchesTotal).toBe(4);
   });
 
   it("past 200 seats: the profile counts every match and pages them; an old running table stays among your tables", async () => {

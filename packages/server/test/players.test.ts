@@ -77,7 +77,11 @@ describe("rated play", () => {
     expect(game.rating.ordinal).toBeCloseTo(expected[0]!.mu - 3 * expected[0]!.sigma, 9);
     expect(game.history).toEqual([{ table: id, at: expect.any(Number), ordinal: expect.closeTo(game.rating.ordinal, 9), rank: ranks[0] }]);
     expect(annProfile.body.matches).toEqual([
-      { table: id, game: "bidding", at: expect.any(Number), seat: 0, result: outcome.draw ? "draw" : outcome.winners.includes(0) ? "won" : "lost", rated: true, replay: `/?replay=${id}` },
+      {
+        table: id, game: "bidding", at: expect.any(Number), seat: 0, seats: 2, result: outcome.draw ? "draw" : outcome.winners.includes(0) ? "won" : "lost", place: null, aborted: false,
+        opponents: [{ seat: 1, name: "Bob", account: true, bot: null }], rated: true,
+        ratingChange: Math.round((expected[0]!.mu - 3 * expected[0]!.sigma - (MU - 3 * SIGMA)) * 10) / 10, replay: `/?replay=${id}`,
+      },
     ]);
     // the replay link's record is there
     expect((await http(server, "GET", `/api/tables/${id}/record`)).status).toBe(200);

@@ -237,18 +237,29 @@ for (const make of backends) {
       for (const id of ["running", "cancelled", "unfinished"]) links.push({ playerId: "many", tableId: id, seat: 0, token: `tok-${id}`, at: 1 });
       await store.saveTables(tables, links);
       await backend.exec("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES ('m-3', 'many', 'bidding', 25, 8, 0, 1, 1003)");
+      // its rating before m-3: the row before in its history of that game (another game's rows and later ones do not count)
+      await backend.exec("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES ('running', 'many', 'bidding', 24, 8.5, 1, 0, 500)");
+      await backend.exec("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES ('o-0', 'many', 'other', 30, 6, 0, 1, 900)");
+      await backend.exec("INSERT INTO rating_history (table_id, player_key, game, mu, sigma, rank, won, at) VALUES ('m-4', 'many', 'bidding', 26, 7.5, 0, 1, 1004)");
 
       expect(await store.playerRecord("many")).toEqual([
         { game: "bidding", played: 230, won },
         { game: "other", played: 4, won: 4 },
       ]);
       expect(won).toBe(77);
+      // past games: every table over, the abandoned one (over with no outcome) too, newest first
       const first = await store.playerMatches("many", 50, 0);
-      expect(first.total).toBe(234);
-      expect(first.rows.map((r) => r.table.id).slice(0, 5)).toEqual(["o-3", "o-2", "o-1", "o-0", "m-229"]);
+      expect(first.total).toBe(235);
+      expect(first.rows.map((r) => r.table.id).slice(0, 6)).toEqual(["unfinished", "o-3", "o-2", "o-1", "o-0", "m-229"]);
+      expect(first.rows[0]!.table.outcome).toBeNull();
+      expect(first.rows.find((r) => r.table.id === "o-0")!.rating).toEqual({ after: { mu: 30, sigma: 6 }, before: null, rank: 0 });
       const last = await store.playerMatches("many", 50, 200);
-      expect(last.rows.map((r) => r.table.id)).toEqual(Array.from({ length: 34 }, (_, i) => `m-${33 - i}`));
-      expect(last.rows.map((r) => [r.table.id, r.link.seat, r.rated]).filter(([, , rated]) => rated)).toEqual([["m-3", 1, true]]);
+      expect(last.rows.map((r) => r.table.id)).toEqual(Array.from({ length: 35 }, (_, i) => `m-${34 - i}`));
+      expect(last.rows.filter((r) => r.rated).map((r) => [r.table.id, r.link.seat, r.rating])).toEqual([
+        ["m-4", 0, { after: { mu: 26, sigma: 7.5 }, before: { mu: 25, sigma: 8 }, rank: 0 }],
+        ["m-3", 1, { after: { mu: 25, sigma: 8 }, before: { mu: 24, sigma: 8.5 }, rank: 0 }],
+      ]);
+      expect(last.rows.filter((r) => !r.rated).every((r) => r.rating === null)).toBe(true);
       expect((await store.playerMatches("many", 50, 250)).rows).toEqual([]);
       // not over: every one, however many finished seats are newer; cancelled ones after the others
       expect((await store.playerLiveSeats("many", 1000)).map((r) => [r.table.id, r.link.token])).toEqual([

@@ -26,6 +26,7 @@ export type {
   MeResponse,
   MySeatsResponse,
   ProfileResponse,
+  PastGame,
   LeaderboardResponse,
   RatingInfo,
   ChatMessage,

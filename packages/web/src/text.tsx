@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { GameText, Message, MessageParams } from "@grimoire/engine";
 import { formatLine, formatMessage, PSEUDO, type DisplayLanguage, type TextContext } from "@grimoire/engine/text";
 import type { TableInfo } from "./protocol.ts";
-import { elideBeforeNames } from "./i18n/elision.ts";
+import { eachAfterDe, elideBeforeNames } from "./i18n/elision.ts";
 import { findWords, knownWords, loadWords, type GameWords } from "@grimoire/catalog/words";
 
 const NO_TEXT: GameText = { en: {}, fr: {} };
@@ -98,4 +98,12 @@ export function useGameText(gameId: string, table: TableInfo | null, seat: numbe
 /** Names joined as the language joins a list ("a, b and c", « a, b et c »). */
 export function listOf(lang: DisplayLanguage, items: readonly string[]): string {
   return new Intl.ListFormat(lang === PSEUDO ? "en" : lang, { style: "long", type: "conjunction" }).format(items);
+}
+
+/**
+ * Names joined for a sentence that puts them after "de" ("Waiting for {who}", « En attente de {who} »):
+ * in French each name after the first takes its own "de" (« d’Alice et de Bob »); otherwise `listOf`.
+ */
+export function listAfterDe(lang: DisplayLanguage, items: readonly string[]): string {
+  return listOf(lang, lang === "fr" ? eachAfterDe(items) : items);
 }

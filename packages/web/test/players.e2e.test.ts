@@ -45,12 +45,16 @@ describeE2E("players end to end (Chromium)", (env) => {
     for (const row of rows) expect(row).toMatch(/\t1\t[01]$/);
     await a.screenshot({ path: `${ARTIFACTS}players-leaderboard.png`, fullPage: true });
 
-    // B's profile (in French): one game, a rating, the match with its replay
+    // B's profile (in French): one game, a rating, the match with its result, its opponent and its replay
     await b.goto(`${env.url}/?lang=fr`);
     await b.locator(".account .me").click();
     await b.getByTestId("profile").waitFor();
     expect(await b.getByTestId("profile").innerText()).toContain("1 partie");
     await b.getByTestId("profile-rating").waitFor();
+    // the past game: its result for B and the rating it moved, against Ada (linked to her profile)
+    const past = b.getByTestId("past-game");
+    expect(await past.innerText()).toMatch(/(gagnée|perdue|égalité) classement [+−-]?\d+,\d · contre Ada · Revoir la partie$/);
+    expect(await past.getByRole("link", { name: "Ada" }).getAttribute("href")).toBe("/?player=Ada");
     await b.getByRole("link", { name: "Revoir la partie" }).click();
     await b.locator('[data-testid="replay-outcome"]').waitFor({ timeout: 30_000 });
     await b.screenshot({ path: `${ARTIFACTS}players-profile-replay.png`, fullPage: true });

@@ -3,7 +3,7 @@
 // the header (the guest seats of this browser sent along, the account's seats kept after), log
 // out (its seats leave this browser), the profile and the leaderboard in both languages, and a
 // rated seat's rating beside its name.
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { preloadWords } from "../src/text.tsx";
 import { TABLE_AROUND } from "./support/table.ts";
@@ -13,6 +13,7 @@ import type { MatchSnapshot } from "../src/connection.ts";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
 import { MatchView } from "../src/pages/Match.tsx";
 import type { LeaderboardResponse, ProfileResponse, TableInfo } from "../src/protocol.ts";
+import { ratingChangeText } from "../src/players/Profile.tsx";
 import { hrefOf, parseRoute } from "../src/route.ts";
 import { errorText } from "../src/widgets.tsx";
 import i18next from "i18next";
@@ -32,7 +33,28 @@ const profile: ProfileResponse = {
       ],
     },
   ],
-  matches: [{ table: "t2", game: "shazamm", at: Date.UTC(2026, 0, 6), seat: 0, result: "won", rated: true, replay: "/?replay=t2" }],
+  matches: [
+    {
+      table: "t2", game: "shazamm", at: Date.UTC(2026, 0, 6), seat: 0, seats: 2, result: "won", place: null, aborted: false, rated: true, ratingChange: 5.25, replay: "/?replay=t2",
+      opponents: [{ seat: 1, name: "Octave", account: true, bot: null }],
+    },
+    {
+      table: "t3", game: "abracadawhat", at: Date.UTC(2026, 0, 5), seat: 2, seats: 4, result: "lost", place: 2, aborted: false, rated: true, ratingChange: -1.5, replay: "/?replay=t3",
+      opponents: [
+        { seat: 0, name: "Ulysse", account: true, bot: null },
+        { seat: 1, name: "Zoé", account: false, bot: null },
+        { seat: 3, name: null, account: false, bot: "hard" },
+      ],
+    },
+    {
+      table: "t4", game: "shazamm", at: Date.UTC(2026, 0, 4), seat: 1, seats: 2, result: "abandoned", place: null, aborted: false, rated: false, ratingChange: null, replay: "/?replay=t4",
+      opponents: [{ seat: 0, name: null, account: false, bot: "easy" }],
+    },
+    {
+      table: "t5", game: "shazamm", at: Date.UTC(2026, 0, 3), seat: 0, seats: 2, result: "lost", place: null, aborted: true, rated: false, ratingChange: null, replay: "/?replay=t5",
+      opponents: [{ seat: 1, name: "Octave", account: true, bot: null }],
+    },
+  ],
   matchesTotal: 1,
   matchesNext: null,
 };
@@ -178,12 +200,29 @@ describe("profile and leaderboard", () => {
     expect(page.textContent).toContain("3 games, 2 won");
     expect(screen.getByTestId("profile-rating").textContent).toBe("rating 6.5");
     expect(page.textContent).toContain("Rating after each rated game: 1.3 → 6.5");
-    expect(screen.getByRole("link", { name: "Watch the replay" }).getAttribute("href")).toBe("/?replay=t2");
+    expect(screen.getAllByRole("link", { name: "Watch the replay" })[0]!.getAttribute("href")).toBe("/?replay=t2");
     expect(calls.some((c) => c.url === "/api/players/%C3%89lo%C3%AFse")).toBe(true);
   });
 
+  it("the profile's past games: the result for this player, its rating change, the opponents linked to their profiles and bots by level (English)", async () => {
+    history.replaceState(null, "", "/?player=x");
+    render(<App />);
+    await screen.findByTestId("profile");
+    const lines = screen.getAllByTestId("past-game").map((li) => li.textContent!.replace(/^.*?\d{1,2}:\d{2}\s?[AP]?M? · /, ""));
+    expect(lines).toEqual([
+      "won rating +5.3 · against Octave · Watch the replay",
+      `2nd of 4 rating ${ratingChangeText("en", -1.5)} · against Ulysse, Zoé, and Bot (hard) · Watch the replay`,
+      "abandoned (nobody stayed at the table) · against Bot (easy) · Watch the replay",
+      "lost (aborted: too short to be rated) · against Octave · Watch the replay",
+    ]);
+    const [won, placed] = screen.getAllByTestId("past-game");
+    expect(within(won!).getByRole("link", { name: "Octave" }).getAttribute("href")).toBe("/?player=Octave");
+    // a guest has no profile: its name is not a link
+    expect(within(placed!).getAllByRole("link").map((a) => a.textContent)).toEqual(["Ulysse", "Watch the replay"]);
+  });
+
   it("the profile pages its finished games: 'Older games' adds the next page below, and goes once all are shown", async () => {
-    const match = (i: number): ProfileResponse["matches"][number] => ({ table: `m${i}`, game: "shazamm", at: Date.UTC(2026, 0, 6) - i * 60_000, seat: 0, result: "lost", rated: false, replay: `/?replay=m${i}` });
+    const match = (i: number): ProfileResponse["matches"][number] => ({ table: `m${i}`, game: "shazamm", at: Date.UTC(2026, 0, 6) - i * 60_000, seat: 0, seats: 2, result: "lost", place: null, aborted: false, rated: false, ratingChange: null, opponents: [], replay: `/?replay=m${i}` });
     const page = (from: number, size: number) => Array.from({ length: size }, (_, i) => match(from + i));
     profileAnswer = (url) =>
       url.endsWith("?offset=50")
@@ -209,7 +248,13 @@ describe("profile and leaderboard", () => {
     const page = await screen.findByTestId("profile");
     expect(page.textContent).toContain("3 parties, 2 gagnées");
     expect(screen.getByTestId("profile-rating").textContent).toBe("classement 6,5");
-    expect(page.textContent).toContain("gagnée · classée");
+    const lines = screen.getAllByTestId("past-game").map((li) => li.textContent!.replace(/^.*?\d{1,2}:\d{2} · /, ""));
+    expect(lines).toEqual([
+      "gagnée classement +5,3 · contre Octave · Revoir la partie",
+      `2e sur 4 classement ${ratingChangeText("fr", -1.5)} · contre Ulysse, Zoé et Robot (difficile) · Revoir la partie`,
+      "abandonnée (personne n’est resté à la table) · contre Robot (facile) · Revoir la partie",
+      "perdue (annulée\u00a0: trop courte pour être classée) · contre Octave · Revoir la partie",
+    ]);
     expect(page.textContent).toContain("Joueur depuis le 5 janvier 2026");
   });
 
@@ -299,7 +344,8 @@ describe("every word from a catalogue (pseudo-locale)", () => {
     history.replaceState(null, "", "/?player=x");
     const { unmount } = render(<App />);
     await screen.findByTestId("change-password");
-    expect(unworded(document.querySelector("main")!, ["Éloïse"])).toEqual([]);
+    // the opponents' names are data, and the list joining them is the platform's (Intl.ListFormat), as dates are
+    expect(unworded(document.querySelector("main")!, ["Éloïse", "Octave", "Ulysse", "Zoé", ", and "])).toEqual([]);
     expect(unworded(document.querySelector(".account")!, ["Éloïse"])).toEqual([]);
     unmount();
     history.replaceState(null, "", "/?leaderboard=shazamm");

@@ -7,8 +7,8 @@ import { games } from "@grimoire/catalog";
 import { COMMON_TEXT } from "@grimoire/engine/text";
 import { fr } from "../src/i18n/fr.ts";
 import { initI18n, switchLanguage } from "../src/i18n/index.ts";
-import { elideBeforeNames } from "../src/i18n/elision.ts";
-import { gameText, preloadWords } from "../src/text.tsx";
+import { eachAfterDe, elideBeforeNames } from "../src/i18n/elision.ts";
+import { gameText, listAfterDe, preloadWords } from "../src/text.tsx";
 import { promptFor } from "../src/table/prompt.ts";
 import { frenchTypographyFaults } from "./support/typography.ts";
 
@@ -42,6 +42,27 @@ describe("elision before a name", () => {
     expect(elideBeforeNames("En attente de Alice et de Hector, que Ève voit, de Bob", ["Alice", "Hector", "Ève", "Bob"])).toBe("En attente d’Alice et d’Hector, qu’Ève voit, de Bob");
     expect(elideBeforeNames("Analyse des décisions de Amelie0584", ["Amelie0584"])).toBe("Analyse des décisions d’Amelie0584");
     expect(elideBeforeNames("de Alicia", ["Ali"])).toBe("de Alicia");
+  });
+
+  it("gives each name of a list after \"de\" its own preposition, elided where the name asks for it", () => {
+    expect(eachAfterDe(["Alice", "Bob"])).toEqual(["Alice", "de Bob"]);
+    expect(eachAfterDe(["Bob", "Alice", "Hector", "Zoé"])).toEqual(["Bob", "d’Alice", "d’Hector", "de Zoé"]);
+    expect(eachAfterDe(["Alice"])).toEqual(["Alice"]);
+    expect(eachAfterDe([])).toEqual([]);
+  });
+
+  it("waiting for several players: « d’Alice et de Bob », « de Bob et d’Alice », and plainly in English", async () => {
+    initI18n("fr");
+    switchLanguage("fr");
+    const { default: i18next } = await import("i18next");
+    const waiting = (lang: "fr" | "en", names: string[]) => i18next.t("match.waitingFor", { who: listAfterDe(lang, names) });
+    expect(waiting("fr", ["Alice", "Bob"])).toBe("En attente d’Alice et de Bob.");
+    expect(waiting("fr", ["Bob", "Alice"])).toBe("En attente de Bob et d’Alice.");
+    expect(waiting("fr", ["Bob", "Hector", "Alice"])).toBe("En attente de Bob, d’Hector et d’Alice.");
+    expect(waiting("fr", ["Ève"])).toBe("En attente d’Ève.");
+    switchLanguage("en");
+    expect(waiting("en", ["Alice", "Bob"])).toBe("Waiting for Alice and Bob.");
+    expect(waiting("en", ["Bob", "Hector", "Alice"])).toBe("Waiting for Bob, Hector, and Alice.");
   });
 
   it("in the page frame's words and in a game's, at run time", async () => {

@@ -6,15 +6,16 @@
 // each with "cast x of N" and the stones seen, for deduction, and its effect in a popover.
 // At a round's end every seat's last stones are shown face up, the reader's too.
 // Every word comes from the game's catalogues (games/abracadawhat/src/text) through props.tx.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Viewer } from "@grimoire/engine";
-import { Die, Face, findLegal, Target, type BoardProps, type GameTextApi } from "@grimoire/web/kit";
+import { Die, Face, findLegal, Target, useMotion, type BoardProps, type GameTextApi } from "@grimoire/web/kit";
 import { MAX_LIFE, SPELLS } from "../data.ts";
 import { describeEvent } from "../describe.ts";
 import type { Event } from "../events.ts";
 import type { Counts, HandStep, RoundEnd } from "../state.ts";
 import type { View } from "../view.ts";
 import { neighboursOf, seatPlaces } from "./layout.ts";
+import { abracaMotions } from "./motion.ts";
 import { Arrow, Emblem, Hearts, SecretStone, Star, Stone, StoneBack } from "./pieces.tsx";
 import "./board.css";
 
@@ -118,6 +119,8 @@ export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: Boar
     act(entry.action);
   };
   const lower = (spell: number) => lastCast > 0 && spell < lastCast && !view.options.easy;
+  const root = useRef<HTMLElement | null>(null);
+  useMotion(root, events, () => abracaMotions(events));
 
   const status = !casting
     ? null
@@ -138,7 +141,7 @@ export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: Boar
   };
 
   return (
-    <section className="board abraca" aria-label={tx.t("board.table")}>
+    <section ref={root} className="board abraca" aria-label={tx.t("board.table")}>
       {reveal && <RoundReveal end={reveal} seat={seat} tx={tx} hide={() => setReveal(null)} />}
       <div className={`ab-table seats-${view.seats}`}>
         {Array.from({ length: view.seats }, (_, s) => {

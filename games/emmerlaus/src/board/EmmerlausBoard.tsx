@@ -5,8 +5,8 @@
 // an attack with the counter-attack card itself or the answer buttons; pick an object on its
 // owner's seat. Every word comes from the game's catalogues (games/emmerlaus/src/text).
 import { createRng, seatRef } from "@grimoire/engine";
-import { findLegal, type BoardProps, type GameTextApi, type LegalAction } from "@grimoire/web/kit";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { findLegal, useMotion, type BoardProps, type GameTextApi, type LegalAction } from "@grimoire/web/kit";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { card } from "../cards.ts";
 import { describeAction } from "../describe.ts";
 import { cardOdds, selfAmount, type Odds } from "../odds.ts";
@@ -18,6 +18,7 @@ import { CardBack } from "./art.tsx";
 import { CardFace } from "./CardFace.tsx";
 import { answerOfCard, choicesOf, type CardChoices, type Choices, type PlayAction } from "./choices.ts";
 import { DiceTray } from "./DiceTray.tsx";
+import { emmerlausMotions } from "./motion.ts";
 import { Seat, type SeatTarget } from "./Seat.tsx";
 import "./board.css";
 
@@ -127,8 +128,10 @@ export function EmmerlausBoard({ view, seat, legal, act, events, myTurn, tx }: B
   // Who decides now: the player whose turn it is, or the one asked for an answer, a pick or an aim.
   const decider = phase.type === "answer" ? (phase.pending.chain?.seat ?? phase.pending.askers[phase.pending.asked]) : phase.type === "pick" || phase.type === "aim" ? phase.seat : phase.type === "play" ? view.turn.seat : undefined;
 
+  const root = useRef<HTMLElement | null>(null);
+  useMotion(root, events, () => emmerlausMotions(events));
   return (
-    <section className="board emmerlaus em-board" aria-label={tx.t("board.table")}>
+    <section ref={root} className="board emmerlaus em-board" aria-label={tx.t("board.table")}>
       <ol className="em-seats" aria-label={tx.t("board.seatsLabel")}>
         {tableOrder(view, seat).map((s) => {
           const p = view.players[s]!;

@@ -5,9 +5,9 @@
 // clicking (or focus + Enter) the component the action names: every listed legal action of the
 // reader has its element on the board (anything unmatched falls back to a button in the board).
 // Every word comes from the game's catalogue (games/incantibus/src/text) through props.tx.
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { msg, type Message } from "@grimoire/engine";
-import { Face, sayAround, Target, type BoardProps, type LegalAction } from "@grimoire/web/kit";
+import { Face, sayAround, Target, useMotion, type BoardProps, type LegalAction } from "@grimoire/web/kit";
 import { SPELL_CARDS, type Spell } from "../data.ts";
 import { cardMessage, needMessage, roomMessage, SPELL_KEY, targetMessage, tokenEffectKey, tokenMessage } from "../describe.ts";
 import { faceId, tokenName } from "../names.ts";
@@ -15,6 +15,7 @@ import { needOf } from "../rules.ts";
 import { face, pointsOf } from "../trunk.ts";
 import type { Action, Event, Target as PointTarget, View } from "../state.ts";
 import { BackIcon, CheckIcon, EyeIcon, FaceIcon, HatIcon, HourglassIcon, INGREDIENT_SVG, MONSTER_SVG, MoatIcon, SpellIcon, TowerIcon, WandIcon } from "./icons.tsx";
+import { incantibusMotions } from "./motion.ts";
 import "./board.css";
 
 // ---- which board element an action names ----
@@ -76,6 +77,8 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
   const phase = view.phase;
   const step = phase.type === "resolve" ? phase.queue[0] ?? null : null;
   const deciding = step && "seat" in step ? step.seat : null;
+  const root = useRef<HTMLElement | null>(null);
+  useMotion(root, events, () => incantibusMotions(events));
 
   // every element that can act registers its key; listed actions left over get a plain button
   const byKey = new Map<string, LegalAction>();
@@ -96,7 +99,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
   const pts = (n: number) => tx.t("board.points", { n });
 
   /** A token face: icon, points badge, optional caption; a board target when `key` has a listed action. */
-  const tokenFace = (id: number, opts: { key?: string; caption?: boolean; known?: boolean; count?: number; small?: boolean; label?: string; selected?: boolean } = {}): ReactNode => {
+  const tokenFace = (id: number, opts: { key?: string; caption?: boolean; known?: boolean; count?: number; small?: boolean; label?: string; selected?: boolean; piece?: string } = {}): ReactNode => {
     const f = face(id);
     const name = tx.line(tokenMessage(id, "name"));
     const la = opts.key ? actionFor(opts.key) : undefined;
@@ -114,6 +117,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
         onActivate={la ? () => act(la.action) : undefined}
         legal={la !== undefined}
         selected={opts.selected ? true : undefined}
+        piece={opts.piece}
       >
         <span className="inc-disc">
           <FaceIcon face={f} size={opts.small ? 22 : 32} />
@@ -361,7 +365,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
               )}
             </div>
             <div className="inc-trunk" role="group" aria-label={tx.t("board.trunkOf", { seat: { seat: s } })}>
-              {trunk.length === 0 ? <span className="muted">{tx.t("board.emptyTrunk")}</span> : groupTokens(trunk).map((g) => tokenFace(g.id, { key: `trunk:${s}:${g.name}`, count: g.count, small: true }))}
+              {trunk.length === 0 ? <span className="muted">{tx.t("board.emptyTrunk")}</span> : groupTokens(trunk).map((g) => tokenFace(g.id, { key: `trunk:${s}:${g.name}`, count: g.count, small: true, piece: g.name }))}
             </div>
           </div>
         );
@@ -408,7 +412,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
   // assembled in this order so that every element has registered before the leftovers are listed
   const leftovers = (legal ?? []).filter((la) => !shown.has(JSON.stringify(la.action)));
   return (
-    <section className="board incantibus inc" aria-label={tx.t("board.tower")}>
+    <section ref={root} className="board incantibus inc" aria-label={tx.t("board.tower")}>
       <div className="inc-top">
         <div className="inc-tower-box">
           <TowerIcon left={view.rooms.length} crypt={view.room === null} />

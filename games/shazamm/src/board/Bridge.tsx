@@ -1,7 +1,8 @@
 // The bridge over the lava, in SVG scaled to the width available: 19 numbered stone tiles (the
 // collapsed ones fallen into the lava at both ends), the wall of fire, and both wizards in their
 // seat's colour. Tile numbers keep a legible size on a phone: the font grows as the drawing
-// shrinks (measured with a ResizeObserver). The wall and wizards move with a CSS transition.
+// shrinks (measured with a ResizeObserver). The wall and wizards move with a CSS transition (under
+// 400 ms): the wizards glide, the wall jumps tile by tile (one step per tile it crosses).
 import { useEffect, useRef, useState } from "react";
 import type { GameTextApi } from "@grimoire/web/kit";
 import type { ShazammView } from "../view.ts";
@@ -65,6 +66,12 @@ export function Bridge({ view, tx, move }: { view: ShazammView; tx: GameTextApi;
   const figure = `translate(${TILE / 2}px, ${deck}px) scale(${grow}) translate(${-TILE / 2}px, ${-DECK}px)`;
   const over = view.phase.type === "over";
   const fallen = [over && isGone(view.wizards[0], view.collapsed), over && isGone(view.wizards[1], view.collapsed)];
+  // the tiles the wall crosses in this change: as many steps in its transition
+  const wallWas = useRef(view.wall);
+  const crossed = Math.max(1, Math.abs(view.wall - wallWas.current));
+  useEffect(() => {
+    wallWas.current = view.wall;
+  }, [view.wall]);
   return (
     <svg
       ref={ref}
@@ -121,7 +128,7 @@ export function Bridge({ view, tx, move }: { view: ShazammView; tx: GameTextApi;
           />
         </g>
       )}
-      <g className="sz-wall" style={{ transform: `translateX(${view.wall * TILE}px)` }}>
+      <g className="sz-wall" data-steps={crossed} style={{ transform: `translateX(${view.wall * TILE}px)`, transitionTimingFunction: `steps(${crossed}, end)` }}>
         <g style={{ transform: figure }}>
         <path d={`M2 ${DECK} C0 80 8 70 6 44 C14 58 14 40 12 14 C22 34 24 22 22 4 C32 28 38 46 34 ${DECK} Z`} fill="url(#sz-fire)" />
         <path d={`M10 ${DECK} C10 90 14 86 14 70 C20 80 22 72 22 60 C28 76 30 92 28 ${DECK} Z`} fill="#fff59d" opacity="0.9" />

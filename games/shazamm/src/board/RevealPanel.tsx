@@ -1,7 +1,7 @@
 // The reveal on the board: both bids and both sets of cards side by side (flipped face up one after
 // the other), what became of each card (cancelled, stolen, void…), both attacks, then the turn's
 // outcome in words (the wall's move, mana gained, the end of the round). The wall itself moves on
-// the bridge, after the cards (a CSS transition delay); reduced motion shows it all at once.
+// the bridge tile by tile while the cards flip; reduced motion shows it all at once.
 import type { GameTextApi } from "@grimoire/web/kit";
 import { describeEvent } from "../describe.ts";
 import type { TurnReveal } from "./reveal.ts";
@@ -26,7 +26,7 @@ export function RevealPanel({ reveal, stale, live, tx }: { reveal: TurnReveal; s
               <div className="sz-revealed">
                 {reveal.cards[s].length === 0 && <span className="muted">{tx.t("board.noCard")}</span>}
                 {reveal.cards[s].map((c, i) => (
-                  <SpellCard key={`${c.card}-${i}`} card={c.card} tx={tx} mini tag={c.tag} className="flip" style={{ animationDelay: `${0.12 * i}s` }} />
+                  <SpellCard key={`${c.card}-${i}`} card={c.card} tx={tx} mini tag={c.tag} className="flip" style={{ animationDelay: `${0.04 * Math.min(i, 3)}s` }} />
                 ))}
               </div>
             </div>

@@ -2,15 +2,16 @@
 // bridge with the wall of fire, the reveal of the last turn, and the reader's decision: the bid
 // and the cards to lay, or a follow-up question (Clone, Larceny, Recycling, the pile's order).
 // Every word comes from the game's catalogues (games/shazamm/src/text) through the page (props.tx).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { seatRef } from "@grimoire/engine";
-import { Meter, type BoardProps, type GameTextApi } from "@grimoire/web/kit";
+import { Meter, useMotion, type BoardProps, type GameTextApi } from "@grimoire/web/kit";
 import type { ShazammEvent } from "../state.ts";
 import type { ShazammView } from "../view.ts";
 import { MAX_MANA, other, type ShazammSeat } from "../data.ts";
 import { Answers, WaitingAnswer } from "./Answers.tsx";
 import { BidEntry } from "./BidEntry.tsx";
 import { Bridge, type WallMove } from "./Bridge.tsx";
+import { shazammMotions } from "./motion.ts";
 import { currentReveal, type TurnReveal } from "./reveal.ts";
 import { RevealPanel } from "./RevealPanel.tsx";
 import { CardBack, CardIcon, SpellCard, SpellChip } from "./SpellCard.tsx";
@@ -55,7 +56,7 @@ function Mage({ view, s, me, tx }: { view: ShazammView; s: ShazammSeat; me: bool
             <CardBack key={i} small />
           ))}
         </span>
-        <span>{tx.t("board.handPile", { hand: view.handSizes[s], pile: view.pileSizes[s] })}</span>
+        <span className="sz-pile">{tx.t("board.handPile", { hand: view.handSizes[s], pile: view.pileSizes[s] })}</span>
       </p>
       {view.discards[s].length > 0 && (
         <div className="sz-discards" role="group" aria-label={tx.t("board.discardOf", { who: seatRef(s) })}>
@@ -92,8 +93,10 @@ export function ShazammBoard({ view, seat, act, myTurn, events, tx }: BoardProps
   const reveal = currentReveal(view);
   const stale = phase.type === "commit";
   const lastPlayed = view.lastPlayed;
+  const root = useRef<HTMLElement | null>(null);
+  useMotion(root, events, () => shazammMotions(events));
   return (
-    <section className="board shazamm" aria-label={tx.t("board.bridge")}>
+    <section ref={root} className="board shazamm" aria-label={tx.t("board.bridge")}>
       <p className="sz-status">
         <span>{tx.t("board.status", { round: view.round, turn: view.turn + 1 })}</span>
         {view.silenced && phase.type !== "over" && (

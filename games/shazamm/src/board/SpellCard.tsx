@@ -107,7 +107,7 @@ export function SpellChip({ card, tx, named }: { card: Card; tx: GameTextApi; na
   const title = card === 0 ? name : tx.t("card.spell", { name, n: card });
   return (
     <Face title={title} body={cardEffect(tx, card)} className="sz-face">
-      <span className={`sz-chip fam-${FAMILY[card]}${named ? " named" : ""}`}>
+      <span className={`sz-chip fam-${FAMILY[card]}${named ? " named" : ""}`} data-card={card}>
         {tx.t("board.number", { n: card })}
         {named && <span className="sz-chip-name">{name}</span>}
       </span>

@@ -379,11 +379,20 @@ const LINKED = `SELECT ps.table_id AS link_table, ps.seat AS link_seat, ps.playe
 export const LIVE_SEATS = `${LINKED} WHERE ps.player_id = $1 AND t.status <> 'over'
   ORDER BY CASE WHEN t.status = 'cancelled' THEN 1 ELSE 0 END, t.created_at DESC, t.id, ps.seat LIMIT $2`;
 const FINISHED = "ps.player_id = $1 AND t.status = 'over' AND t.outcome IS NOT NULL";
-/** `rated_here`: the match changed this account's rating (a rating_history row), however old. */
+/** A profile's past games: every table over, finished or abandoned (over with no outcome). */
+const PAST = "ps.player_id = $1 AND t.status = 'over'";
+/**
+ * `rated_*`: the account's rating after the match and its rank there (its rating_history row, null
+ * when the match did not change its rating); `prev_*`: its rating in that game before the match
+ * (the row before in its history of that game; null for its first rated match of the game).
+ */
 export const MATCHES = `SELECT ps.table_id AS link_table, ps.seat AS link_seat, ps.player_id AS link_player, ps.token AS link_token, ps.linked_at AS link_at, t.*,
-  CASE WHEN EXISTS (SELECT 1 FROM rating_history rh WHERE rh.table_id = t.id AND rh.player_key = ps.player_id) THEN 1 ELSE 0 END AS rated_here
-  FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${FINISHED} ORDER BY t.created_at DESC, t.id, ps.seat LIMIT $2 OFFSET $3`;
-export const MATCH_COUNT = `SELECT COUNT(*) AS n FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${FINISHED}`;
+  h.mu AS rated_mu, h.sigma AS rated_sigma, h.rank AS rated_rank,
+  (SELECT p.mu FROM rating_history p WHERE p.player_key = h.player_key AND p.game = h.game AND (p.at < h.at OR (p.at = h.at AND p.table_id < h.table_id)) ORDER BY p.at DESC, p.table_id DESC LIMIT 1) AS prev_mu,
+  (SELECT p.sigma FROM rating_history p WHERE p.player_key = h.player_key AND p.game = h.game AND (p.at < h.at OR (p.at = h.at AND p.table_id < h.table_id)) ORDER BY p.at DESC, p.table_id DESC LIMIT 1) AS prev_sigma
+  FROM player_seats ps JOIN tables t ON t.id = ps.table_id LEFT JOIN rating_history h ON h.table_id = t.id AND h.player_key = ps.player_id
+  WHERE ${PAST} ORDER BY t.created_at DESC, t.id, ps.seat LIMIT $2 OFFSET $3`;
+export const MATCH_COUNT = `SELECT COUNT(*) AS n FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${PAST}`;
 /** Played and won per game; `won` is each dialect's reading of the outcome's JSON: not a draw, and the seat among the winners. */
 const recordSql = (won: string) => `SELECT t.game AS game, COUNT(*) AS played, SUM(CASE WHEN ${won} THEN 1 ELSE 0 END) AS won
   FROM player_seats ps JOIN tables t ON t.id = ps.table_id WHERE ${FINISHED} GROUP BY t.game ORDER BY t.game`;
@@ -400,8 +409,21 @@ export function fromRecordRow(row: RecordRow): { game: string; played: number; w
   return { game: row.game, played: Number(row.played), won: Number(row.won ?? 0) };
 }
 
-export function fromMatchRow(row: Parameters<typeof fromLinkedRow>[0] & { rated_here: number | string }): PlayerMatch {
-  return { ...fromLinkedRow(row), rated: Number(row.rated_here) === 1 };
+type Num = number | string | null;
+
+export function fromMatchRow(row: Parameters<typeof fromLinkedRow>[0] & { rated_mu: Num; rated_sigma: Num; rated_rank: Num; prev_mu: Num; prev_sigma: Num }): PlayerMatch {
+  const rated = row.rated_mu !== null && row.rated_sigma !== null;
+  return {
+    ...fromLinkedRow(row),
+    rated,
+    rating: rated
+      ? {
+          after: { mu: Number(row.rated_mu), sigma: Number(row.rated_sigma) },
+          before: row.prev_mu !== null && row.prev_sigma !== null ? { mu: Number(row.prev_mu), sigma: Number(row.prev_sigma) } : null,
+          rank: Number(row.rated_rank),
+        }
+      : null,
+  };
 }
 
 export function fromLinkedRow(row: Row & { link_table: string; link_seat: number; link_player: string; link_token: string; link_at: number | string }): { link: SeatLink; table: TableRecord } {

@@ -234,11 +234,13 @@ export interface RatingHistoryEntry {
   at: number;
 }
 
-/** A finished match of an account: its seat, the table, and whether it changed the account's rating. */
+/** A past match of an account (finished, or abandoned: over with no outcome): its seat, the table, and whether it changed the account's rating. */
 export interface PlayerMatch {
   link: SeatLink;
   table: TableRecord;
   rated: boolean;
+  /** How the match changed the account's rating: after, before (null: its first rated match of the game), its rank (0 best). */
+  rating: { after: { mu: number; sigma: number }; before: { mu: number; sigma: number } | null; rank: number } | null;
 }
 
 /** What else a table write carries in the same transaction. */

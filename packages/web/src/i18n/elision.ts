@@ -24,3 +24,14 @@ export function elideBeforeNames(text: string, names: readonly (string | null | 
   }
   return out;
 }
+
+/**
+ * Names listed after a "de" the sentence holds, the French way: each name after the first takes
+ * its own "de", elided before a vowel or an h. ["Alice", "Bob"] → ["Alice", "de Bob"], and
+ * ["Bob", "Alice"] → ["Bob", "d’Alice"]; joined by the language's list ("Alice et de Bob") inside
+ * "En attente de {who}", the sentence's own "de" is then elided before the first name as before
+ * ("En attente d’Alice et de Bob", "En attente de Bob et d’Alice").
+ */
+export function eachAfterDe(names: readonly string[]): string[] {
+  return names.map((name, i) => (i === 0 ? name : `${elides(name) ? "d’" : "de "}${name}`));
+}

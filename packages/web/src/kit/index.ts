@@ -4,3 +4,4 @@ export { SOUND_CUES, type SoundCue, type SoundSet, type Voice } from "./sounds.t
 export { Die, Face, findLegal, Meter, sayAround, Target } from "./widgets.tsx";
 export type { GameTextApi } from "../text.tsx";
 export type { LegalAction, TableInfo } from "../protocol.ts";
+export { lessMotion, MOTION_MS, playMotions, useMotion, type Motion } from "./motion.ts";

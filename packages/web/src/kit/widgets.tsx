@@ -109,6 +109,7 @@ export function Face({
   selected,
   disabled,
   testId,
+  piece,
 }: {
   title: string;
   body: ReactNode;
@@ -125,6 +126,8 @@ export function Face({
   selected?: boolean;
   disabled?: boolean;
   testId?: string;
+  /** What the face is, for the board's motion to find it (`[data-piece="…"]`). */
+  piece?: string;
 }) {
   const [open, setOpen] = useState(false);
   const close = useRef(() => setOpen(false));
@@ -189,6 +192,7 @@ export function Face({
       data-board-target={actionable ? "" : undefined}
       data-legal={legal ? "" : undefined}
       data-testid={testId}
+      data-piece={piece}
       onMouseEnter={show}
       onMouseLeave={() => setOpen(false)}
       onFocus={show}

@@ -9,7 +9,7 @@ import { MatchConnection, type MatchSnapshot } from "../connection.ts";
 import { GameBoard } from "../games/GameBoard.tsx";
 import type { LegalAction, TableInfo } from "../protocol.ts";
 import { Countdown, ErrorBox, errorText } from "../widgets.tsx";
-import { listOf, useGameText, type GameTextApi } from "../text.tsx";
+import { listAfterDe, useGameText, type GameTextApi } from "../text.tsx";
 import { useSoundBlocked, useTurnAlert, useTurnSound } from "../table/alert.ts";
 import { GameLog } from "../table/log.tsx";
 import { Seats, TakeoverBanner } from "../table/seats.tsx";
@@ -72,7 +72,7 @@ export function MatchView({ snap, act, clearError, reclaim = () => {}, below, si
   useTurnAlert(myTurn, t("match.turnTitle"), sound);
   const [soundBlocked, unblockSound] = useSoundBlocked(sound && mySeat !== null);
   useGameSounds(table?.game ?? "", snap.version, snap.lastEvents, snap.outcome ? snap.outcome.winners : null, mySeat, sound && mySeat !== null);
-  const waitingFor = decision && decision.type !== "over" ? listOf(tx.lang, decision.seats.map((s) => tx.name(s))) : "";
+  const waitingFor = decision && decision.type !== "over" ? listAfterDe(tx.lang, decision.seats.map((s) => tx.name(s))) : "";
   const prompt = promptFor(tx, decision, mySeat);
   return (
     <div className={`match g-${table?.game ?? ""}`} data-version={snap.version} data-status={snap.status} data-my-turn={myTurn ? "yes" : "no"}>

@@ -1,12 +1,14 @@
 // A player's profile: per game, matches played and won, the rating and its history (a small line
-// chart with the list beneath), then the finished matches, each with its replay, a page at a time
+// chart with the list beneath), then the past games, each with its result for this player (won,
+// lost, its place among more than two, aborted or abandoned), the rating it gained or lost, the
+// opponents (accounts linked to their profiles, bots by level) and its replay, a page at a time
 // ("Older games" asks for the next). On your own profile, the form to change your password.
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../App.tsx";
 import { useAccount } from "../account.ts";
 import { api } from "../api.ts";
-import type { ProfileResponse } from "../protocol.ts";
+import type { PastGame, ProfileResponse } from "../protocol.ts";
 import { gameText, useGameText, useWordsLoaded } from "../text.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
 import { ReportButton } from "../moderation/ReportButton.tsx";
@@ -88,9 +90,7 @@ export function Profile({ name }: { name: string }) {
       ) : (
         <ul className="matches">
           {profile.matches.map((m) => (
-            <li key={m.table}>
-              {t("profile.match", { game: title(m.game), at: m.at, result: m.result, rated: m.rated ? "yes" : "no" })} · <Link to={{ page: "replay", id: m.table }}>{t("replay.watch")}</Link>
-            </li>
+            <PastGameLine key={m.table} game={m} title={title(m.game)} />
           ))}
         </ul>
       )}
@@ -138,6 +138,50 @@ function RelationBar({ name }: { name: string }) {
       </div>
       <ErrorBox message={error === null ? null : errorText(t, error)} onDismiss={() => setError(null)} />
     </div>
+  );
+}
+
+/** A rating change as shown: signed, one decimal ("+3.2", "−1,5"). */
+export function ratingChangeText(lang: string, change: number): string {
+  return new Intl.NumberFormat(lang === "fr" ? "fr-FR" : "en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "exceptZero" }).format(change);
+}
+
+/** One past game: when, the result for this player, the rating change, against whom (linked), the replay. */
+function PastGameLine({ game: m, title }: { game: PastGame; title: string }) {
+  const { t, i18n } = useTranslation();
+  const names = m.opponents.map((o) => (o.bot !== null ? t("leaderboard.bot", { level: t(`create.level.${o.bot}`) }) : (o.name ?? t("profile.guest"))));
+  // the language's list ("Ann, Bob and a bot"), each name in its place as a link or plain text
+  const parts = new Intl.ListFormat(i18n.language === "fr" ? "fr" : "en", { style: "long", type: "conjunction" }).formatToParts(names);
+  let at = 0;
+  const against = parts.map((part, i) => {
+    if (part.type === "literal") return <span key={i}>{part.value}</span>;
+    const o = m.opponents[at++]!;
+    return o.account && o.name !== null ? (
+      <Link key={i} to={{ page: "player", name: o.name }}>
+        {o.name}
+      </Link>
+    ) : (
+      <span key={i}>{part.value}</span>
+    );
+  });
+  return (
+    <li className={`past-game ${m.result}`} data-testid="past-game">
+      <span>{t("profile.match", { game: title, at: m.at })}</span>
+      {" · "}
+      <strong className="past-result">{m.place !== null ? t("profile.place", { place: m.place, seats: m.seats }) : t(`profile.result.${m.result}`)}</strong>
+      {m.aborted && <span className="muted"> {t("profile.aborted")}</span>}
+      {m.ratingChange !== null && (
+        <span className={`rating-change ${m.ratingChange > 0 ? "up" : m.ratingChange < 0 ? "down" : ""}`}> {t("profile.ratingChange", { change: ratingChangeText(i18n.language, m.ratingChange) })}</span>
+      )}
+      {m.opponents.length > 0 && (
+        <span className="past-against">
+          {" · "}
+          {t("profile.against")} {against}
+        </span>
+      )}
+      {" · "}
+      <Link to={{ page: "replay", id: m.table }}>{t("replay.watch")}</Link>
+    </li>
   );
 }
 
