@@ -109,6 +109,7 @@ export function Face({
   selected,
   disabled,
   testId,
+  coach,
 }: {
   title: string;
   body: ReactNode;
@@ -125,6 +126,8 @@ export function Face({
   selected?: boolean;
   disabled?: boolean;
   testId?: string;
+  /** A stable id for the guided first game's coach to point at (`data-coach`). */
+  coach?: string;
 }) {
   const [open, setOpen] = useState(false);
   const close = useRef(() => setOpen(false));
@@ -189,6 +192,7 @@ export function Face({
       data-board-target={actionable ? "" : undefined}
       data-legal={legal ? "" : undefined}
       data-testid={testId}
+      data-coach={coach}
       onMouseEnter={show}
       onMouseLeave={() => setOpen(false)}
       onFocus={show}
@@ -233,6 +237,7 @@ export function Target({
   children,
   className,
   testId,
+  coach,
 }: {
   action: unknown;
   legal: readonly LegalAction[] | null;
@@ -241,6 +246,8 @@ export function Target({
   children: ReactNode;
   className?: string;
   testId?: string;
+  /** A stable id for the guided first game's coach to point at (`data-coach`). */
+  coach?: string;
 }) {
   const entry = findLegal(legal, action);
   return (
@@ -252,6 +259,7 @@ export function Target({
       data-board-target={entry ? "" : undefined}
       data-legal={entry ? "" : undefined}
       data-testid={testId}
+      data-coach={coach}
       onClick={() => entry && act(entry.action)}
     >
       {children}
