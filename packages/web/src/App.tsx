@@ -1,5 +1,5 @@
 // The app shell: header (home link, account, language switch), then the page of the current route.
-import type { MouseEvent, ReactNode } from "react";
+import { lazy, Suspense, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, switchLanguage, type Language } from "./i18n/index.ts";
 import { Home } from "./pages/Home.tsx";
@@ -10,6 +10,9 @@ import { AccountBox } from "./players/AccountBox.tsx";
 import { Leaderboard } from "./players/Leaderboard.tsx";
 import { Profile } from "./players/Profile.tsx";
 import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
+
+// The guided first game plays with the game's rules in the browser: its own chunk, loaded on demand.
+const Tutorial = lazy(() => import("./pages/Tutorial.tsx"));
 
 export function Link({ to, children, className }: { to: Route; children: ReactNode; className?: string }) {
   const onClick = (e: MouseEvent) => {
@@ -49,6 +52,11 @@ export function App() {
         {route.page === "table" && <TablePage key={`${route.id}:${route.watch}`} id={route.id} watch={route.watch} />}
         {route.page === "player" && <Profile key={route.name} name={route.name} />}
         {route.page === "leaderboard" && <Leaderboard key={route.game} game={route.game} />}
+        {route.page === "learn" && (
+          <Suspense fallback={<p aria-live="polite">{t("table.loading")}</p>}>
+            <Tutorial key={route.game} game={route.game} />
+          </Suspense>
+        )}
       </main>
     </>
   );

@@ -1,6 +1,6 @@
 // Routing by query string, so the invitation link `/?table=<id>` works with a static server:
 // `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, `?replay=ID`, `?player=NAME`
-// (a profile), `?leaderboard=GAME`, nothing = home.
+// (a profile), `?leaderboard=GAME`, `?learn=GAME` (the guided first game), nothing = home.
 import { useEffect, useState } from "react";
 
 export type Route =
@@ -9,7 +9,8 @@ export type Route =
   | { readonly page: "replay"; readonly id: string }
   | { readonly page: "table"; readonly id: string; readonly watch: boolean }
   | { readonly page: "player"; readonly name: string }
-  | { readonly page: "leaderboard"; readonly game: string };
+  | { readonly page: "leaderboard"; readonly game: string }
+  | { readonly page: "learn"; readonly game: string };
 
 export function parseRoute(search: string): Route {
   const params = new URLSearchParams(search);
@@ -21,6 +22,8 @@ export function parseRoute(search: string): Route {
   if (howto) return { page: "howto", game: howto };
   const player = params.get("player");
   if (player) return { page: "player", name: player };
+  const learn = params.get("learn");
+  if (learn) return { page: "learn", game: learn };
   const leaderboard = params.get("leaderboard");
   if (leaderboard) return { page: "leaderboard", game: leaderboard };
   return { page: "home" };
@@ -40,6 +43,8 @@ export function hrefOf(route: Route): string {
       return `/?player=${encodeURIComponent(route.name)}`;
     case "leaderboard":
       return `/?leaderboard=${encodeURIComponent(route.game)}`;
+    case "learn":
+      return `/?learn=${encodeURIComponent(route.game)}`;
   }
 }
 
