@@ -1,5 +1,5 @@
 // REST calls to the lobby (/api), and the seats this browser holds (tokens in localStorage).
-import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
+import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, LearntResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -60,6 +60,8 @@ export const api = {
   logOut: () => call<MeResponse>("/api/logout", { method: "POST", body: "{}" }),
   changePassword: (current: string, password: string) => call<MeResponse>("/api/account/password", { method: "POST", body: JSON.stringify({ current, password }) }),
   mySeats: () => call<MySeatsResponse>("/api/me/seats").then((r) => r.seats),
+  learnt: () => call<LearntResponse>("/api/me/learnt").then((r) => r.games),
+  markLearnt: (game: string) => call<LearntResponse>("/api/me/learnt", { method: "POST", body: JSON.stringify({ game }) }).then((r) => r.games),
   /** A profile with one page of its finished matches (`offset`: from the response's `matchesNext`). */
   profile: (name: string, offset = 0) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}${offset > 0 ? `?offset=${offset}` : ""}`),
   /** One page of a game's leaderboard (`offset`: from the response's `next`). */

@@ -1,8 +1,10 @@
-// The games this browser has learnt: a guided first game played to its end marks its game here.
-// Kept in localStorage (`grimoire.learnt`, a JSON list of game ids) for guests and accounts alike:
-// the account has no preference storage yet, so a learnt game does not follow an account to
-// another browser (docs/web.md says so).
+// The games learnt: a guided first game played to its end marks its game. A guest's are kept in
+// this browser's localStorage (`grimoire.learnt`, a JSON list of game ids); logged in, they are
+// also the account's (`/api/me/learnt`): the account's list is fetched at log-in (the ones learnt
+// here as a guest are sent to it, as guest seats are) and each new one is sent, so it follows the
+// account to its other browsers.
 import { useSyncExternalStore } from "react";
+import { api } from "./api.ts";
 
 const KEY = "grimoire.learnt";
 const listeners = new Set<() => void>();
@@ -18,10 +20,35 @@ function read(): readonly string[] {
 }
 
 let cache: readonly string[] | null = null;
-const snapshot = () => (cache ??= read());
+/** The account's learnt games (null: a guest, or not fetched yet). */
+let account: readonly string[] | null = null;
+let loggedIn = false;
+let both: readonly string[] | null = null;
+const snapshot = () => (both ??= [...new Set([...(cache ??= read()), ...(account ?? [])])]);
+const changed = () => {
+  both = null;
+  for (const l of listeners) l();
+};
 
-/** Marks a game as learnt (once). */
-export function markLearnt(game: string): void {
+/** Follows the log-in: the account's learnt games (the browser's sent to it), or none once logged out. */
+export async function syncAccountLearnt(logged: boolean): Promise<void> {
+  loggedIn = logged;
+  if (!logged) {
+    account = null;
+    return changed();
+  }
+  try {
+    let games = await api.learnt();
+    for (const game of read()) if (!games.includes(game)) games = await api.markLearnt(game);
+    if (loggedIn) account = games;
+  } catch {
+    /* the browser's own list still shows */
+  }
+  changed();
+}
+
+/** Marks a game as learnt in this browser (once). */
+function markLearntHere(game: string): void {
   const now = read();
   if (now.includes(game)) return;
   try {
@@ -30,7 +57,21 @@ export function markLearnt(game: string): void {
     /* storage refused (private mode): the page still says it for this visit */
   }
   cache = [...now, game];
-  for (const l of listeners) l();
+  changed();
+}
+
+/** Marks a game learnt here, and on the account when logged in. */
+export function markLearnt(game: string): void {
+  markLearntHere(game);
+  if (loggedIn) {
+    api.markLearnt(game).then(
+      (games) => {
+        if (loggedIn) account = games;
+        changed();
+      },
+      () => {},
+    );
+  }
 }
 
 /** Whether the game is learnt in this browser; re-renders when it becomes so. */

@@ -139,6 +139,13 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
         END IF;
       END $$;`,
   },
+  {
+    // 17: this branch's number (12–16 are other branches'); the runner applies what is above the database's version, in order.
+    version: 17,
+    description: "the games an account has learnt (finished their guided first game)",
+    sqlite: `CREATE TABLE learnt (player_id TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (player_id, game));`,
+    postgres: `CREATE TABLE learnt (player_id TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (player_id, game));`,
+  },
 ];
 
 export interface Row {

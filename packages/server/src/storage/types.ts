@@ -220,6 +220,10 @@ export interface Storage {
    * browser logged in is logged out) and `session`, the one browser that changed it.
    */
   changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void>;
+  /** The games the account has learnt (its guided first game finished), in the order learnt. */
+  learntGames(playerId: string): Promise<string[]>;
+  /** Marks a game learnt for the account; again for a game already learnt changes nothing. */
+  markLearnt(playerId: string, game: string, at: number): Promise<void>;
   /** The account of a session that has not expired at `now`. */
   sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null>;
   playerByNameKey(nameKey: string): Promise<PlayerRecord | null>;
@@ -296,6 +300,7 @@ export type WriteOp =
   | { op: "insertSession"; session: SessionRecord; links: readonly SeatLink[] }
   | { op: "deleteSession"; tokenHash: string }
   | { op: "changePassword"; playerId: string; passwordHash: string; session: SessionRecord }
+  | { op: "markLearnt"; playerId: string; game: string; at: number }
   | { op: "appendChat"; tableId: string; message: ChatRecord; fence?: Fence }
   | { op: "takeEpoch"; tableId: string }
   | { op: "saveReview"; tableId: string; seat: number; review: string; at: number };
