@@ -15,3 +15,4 @@ export * from "./review.ts";
 export * from "./text.ts";
 export * from "./names.ts";
 export * from "./resign.ts";
+export * from "./tutorial.ts";

@@ -10,7 +10,7 @@ import { registerAccountRoutes, newRecoveryCodes } from "./account-routes.ts";
 import { DEVICE_COOKIE, DEVICE_DAYS, findAccount, hashPassword, NAME_HELD_DAYS, nameFree, newPlayerId, newSessionToken, parseAccountName, parsePassword, SESSION_COOKIE, SESSION_DAYS, verifyPassword } from "./accounts.ts";
 import { HubError, sha256, type Account, type Clock } from "./hub.ts";
 import { KeyedBuckets, type Buckets, type Limits } from "./limits.ts";
-import { nameSkeleton, type BotLevel, type LeaderboardResponse, type MeResponse, type MySeatsResponse, type ProfileResponse, type RatingInfo } from "./protocol.ts";
+import { nameSkeleton, type BotLevel, type LeaderboardResponse, type LearntResponse, type MeResponse, type MySeatsResponse, type ProfileResponse, type RatingInfo } from "./protocol.ts";
 import { opponentAccounts, pastGame } from "./past-games.ts";
 import { isProvisional, ordinal } from "./ratings.ts";
 import { replacementTokens } from "./seat-tokens.ts";
@@ -35,6 +35,7 @@ const credentialsSchema = z
   })
   .strict();
 
+const learntSchema = z.object({ game: z.string().min(1).max(64) }).strict();
 const passwordChangeSchema = z.object({ current: z.string().max(1000), password: z.string().max(1000) }).strict();
 
 function ratingInfo(r: { mu: number; sigma: number; played: number }): RatingInfo {
@@ -318,6 +319,24 @@ export function registerPlayerRoutes(
       seats: seats
         .map(({ link, table }) => ({ table: table.id, game: table.game, status: table.status, seat: link.seat, token: link.token })),
     } satisfies MySeatsResponse;
+  });
+
+  /** The games the account has learnt (its guided first games finished), in the order learnt. */
+  app.get("/api/me/learnt", async (request) => {
+    const account = await accountOf(request);
+    if (!account) throw new HubError("not-logged-in", "log in to see the games you have learnt");
+    return { games: await stored("reading learnt games", () => storage.learntGames(account.id)) } satisfies LearntResponse;
+  });
+
+  /** Marks a game learnt for the account (a guided first game finished); again changes nothing. */
+  app.post("/api/me/learnt", async (request) => {
+    const account = await accountOf(request);
+    if (!account) throw new HubError("not-logged-in", "log in to keep the games you have learnt");
+    const body = learntSchema.safeParse(request.body ?? {});
+    if (!body.success) throw badMessage(body.error);
+    if (!games.some((g) => g.id === body.data.game)) throw new HubError("unknown-game", `unknown game "${body.data.game}"`);
+    await stored("marking a game learnt", () => storage.markLearnt(account.id, body.data.game, clock.now()));
+    return { games: await stored("reading learnt games", () => storage.learntGames(account.id)) } satisfies LearntResponse;
   });
 
   /** A profile: counts per game from the database, and one page (`limit`, `offset`) of the past games (opponents, result, rating change), newest first. */

@@ -167,6 +167,11 @@ export interface MatchRecord {
  * linked to the account. POST /api/logout. All answer like GET /api/me.
  */
 /** GET /api/me */
+/** `GET`/`POST /api/me/learnt`: the games the account has learnt (guided first games finished), in the order learnt. */
+export interface LearntResponse {
+  readonly games: readonly string[];
+}
+
 export interface MeResponse {
   readonly player: { readonly name: string; readonly createdAt: number } | null;
 }

@@ -15,7 +15,8 @@ const STAMP = ".source-hash";
 function sourceRoots(repo: string): string[] {
   const web = join(repo, "packages/web");
   const gamesDir = join(repo, "games");
-  const games = existsSync(gamesDir) ? readdirSync(gamesDir).map((id) => join(gamesDir, id, "src")) : [];
+  // each game's sources and its guided first game (tutorial.json, bundled for the /?learn page)
+  const games = existsSync(gamesDir) ? readdirSync(gamesDir).flatMap((id) => [join(gamesDir, id, "src"), join(gamesDir, id, "tutorial.json")]) : [];
   return [join(web, "src"), join(web, "index.html"), join(web, "vite.config.ts"), join(web, "package.json"), join(repo, "packages/catalog/src"), join(repo, "packages/engine/src"), join(repo, "package-lock.json"), ...games];
 }
 

@@ -1,5 +1,5 @@
 // The app shell: header (home link, account, language switch), then the page of the current route.
-import type { MouseEvent, ReactNode } from "react";
+import { lazy, Suspense, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, switchLanguage, type Language } from "./i18n/index.ts";
 import { Home } from "./pages/Home.tsx";
@@ -14,6 +14,9 @@ import { Leaderboard } from "./players/Leaderboard.tsx";
 import { Profile } from "./players/Profile.tsx";
 import { AccountPage } from "./players/AccountPage.tsx";
 import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
+
+// The guided first game plays with the game's rules in the browser: its own chunk, loaded on demand.
+const Tutorial = lazy(() => import("./pages/Tutorial.tsx"));
 
 export function Link({ to, children, className }: { to: Route; children: ReactNode; className?: string }) {
   const onClick = (e: MouseEvent) => {
@@ -57,6 +60,11 @@ export function App() {
         {route.page === "moderation" && <ModerationPage />}
         {route.page === "friends" && <Friends />}
         {route.page === "account" && <AccountPage />}
+        {route.page === "learn" && (
+          <Suspense fallback={<p aria-live="polite">{t("table.loading")}</p>}>
+            <Tutorial key={route.game} game={route.game} />
+          </Suspense>
+        )}
       </main>
     </>
   );

@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { api, dropSeat, syncAccountSeats } from "./api.ts";
 import type { MeResponse } from "./protocol.ts";
+import { syncAccountLearnt } from "./learnt.ts";
 
 export type Player = NonNullable<MeResponse["player"]>;
 
@@ -12,6 +13,8 @@ const listeners = new Set<() => void>();
 
 function set(player: Player | null): void {
   current = player;
+  // the games the account has learnt come along (and the ones learnt here as a guest go to it)
+  void syncAccountLearnt(player !== null);
   for (const l of listeners) l();
 }
 

@@ -11,7 +11,7 @@ export interface RecoveryCodesResponse {
   readonly used: number;
   readonly createdAt: number | null;
 }
-import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
+import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, LearntResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -91,6 +91,8 @@ export const api = {
   deleteAccount: (password: string) => call<MeResponse>("/api/account/delete", { method: "POST", body: JSON.stringify({ password }) }),
   exportUrl: "/api/me/export",
   mySeats: () => call<MySeatsResponse>("/api/me/seats").then((r) => r.seats),
+  learnt: () => call<LearntResponse>("/api/me/learnt").then((r) => r.games),
+  markLearnt: (game: string) => call<LearntResponse>("/api/me/learnt", { method: "POST", body: JSON.stringify({ game }) }).then((r) => r.games),
   /** A profile with one page of its finished matches (`offset`: from the response's `matchesNext`). */
   profile: (name: string, offset = 0) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}${offset > 0 ? `?offset=${offset}` : ""}`),
   /** One page of a game's leaderboard (`offset`: from the response's `next`). */

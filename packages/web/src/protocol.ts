@@ -24,6 +24,7 @@ export type {
   WireViewer,
   BotLevel,
   MeResponse,
+  LearntResponse,
   MySeatsResponse,
   ProfileResponse,
   PastGame,

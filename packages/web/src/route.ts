@@ -1,6 +1,7 @@
 // Routing by query string, so the invitation link `/?table=<id>` works with a static server:
 // `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, `?replay=ID`, `?player=NAME`
-// (a profile), `?leaderboard=GAME`, `?moderation=1` (moderators), `?friends` (your friends), nothing = home.
+// (a profile), `?leaderboard=GAME`, `?moderation=1` (moderators), `?friends` (your friends), `?account`,
+// `?learn=GAME` (the guided first game), nothing = home.
 import { useEffect, useState } from "react";
 
 export type Route =
@@ -12,7 +13,8 @@ export type Route =
   | { readonly page: "leaderboard"; readonly game: string }
   | { readonly page: "moderation" }
   | { readonly page: "friends" }
-  | { readonly page: "account" };
+  | { readonly page: "account" }
+  | { readonly page: "learn"; readonly game: string };
 
 export function parseRoute(search: string): Route {
   const params = new URLSearchParams(search);
@@ -26,6 +28,8 @@ export function parseRoute(search: string): Route {
   if (player) return { page: "player", name: player };
   if (params.get("moderation") === "1") return { page: "moderation" };
   if (params.has("account")) return { page: "account" };
+  const learn = params.get("learn");
+  if (learn) return { page: "learn", game: learn };
   const leaderboard = params.get("leaderboard");
   if (leaderboard) return { page: "leaderboard", game: leaderboard };
   if (params.get("friends") !== null) return { page: "friends" };
@@ -52,6 +56,8 @@ export function hrefOf(route: Route): string {
       return "/?friends";
     case "account":
       return "/?account";
+    case "learn":
+      return `/?learn=${encodeURIComponent(route.game)}`;
   }
 }
 

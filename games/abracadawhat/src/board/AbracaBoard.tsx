@@ -150,7 +150,7 @@ export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: Boar
           const out = (view.life[s] ?? 0) <= 0 && casting !== null;
           const classes = ["ab-seat", `place-${places[s]}`, s === turnSeat ? "active" : "", s === seat ? "me" : "", out ? "out" : "", hurt.has(s) ? "hit" : "", healed.has(s) ? "healed" : ""];
           return (
-            <div key={s} className={classes.filter(Boolean).join(" ")} role="group" aria-label={tx.t("board.seatLabel", { player: { seat: s } })} data-seat={s}>
+            <div key={s} className={classes.filter(Boolean).join(" ")} role="group" aria-label={tx.t("board.seatLabel", { player: { seat: s } })} data-seat={s} data-coach={`seat-${s}`}>
               <div className="ab-seat-head">
                 <span className="ab-name">{tx.t("board.seatName", { player: { seat: s } })}</span>
                 {s === turnSeat && <span className="ab-tag turn">{tx.t("board.casting")}</span>}
@@ -163,13 +163,13 @@ export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: Boar
                   {side === "right" && <Arrow to="right" />}
                 </div>
               )}
-              <div className="ab-rack" role="group" aria-label={tx.t("board.stonesOf", { player: { seat: s } })}>
+              <div className="ab-rack" role="group" aria-label={tx.t("board.stonesOf", { player: { seat: s } })} data-coach={`rack-${s}`}>
                 {hand
                   ? stonesOf(hand).map((k, i) => <Stone key={i} spell={k} size={30} digit={tx.t("board.stoneFace", { n: k })} label={tx.t("board.stoneLabel", { n: k, name: tx.t(`spell.${k}.name`) })} />)
                   : Array.from({ length: view.handSizes[s] ?? 0 }, (_, i) => <StoneBack key={i} size={30} label={tx.t("board.hiddenStone")} />)}
                 {(view.handSizes[s] ?? 0) === 0 && <span className="ab-empty">{tx.t("board.noStone")}</span>}
               </div>
-              <div className="ab-stats">
+              <div className="ab-stats" data-coach={`stats-${s}`}>
                 <Hearts life={view.life[s] ?? 0} max={MAX_LIFE} label={tx.t("board.lifeLabel", { n: view.life[s] ?? 0 })} />
                 <span className="ab-score" role="img" aria-label={tx.t("board.scoreLabel", { n: view.scores[s] ?? 0 })}>
                   <Star />
@@ -183,8 +183,8 @@ export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: Boar
         <div className="ab-felt">
           <div className="ab-middle">
             <span className="ab-round">{tx.t("board.roundNumber", { round: view.round })}</span>
-            <span className="ab-pile">{tx.t("board.pile", { n: view.pileSize })}</span>
-            <span className="ab-secrets" role="img" aria-label={tx.t("board.secretsLeft", { n: view.secretCount })}>
+            <span className="ab-pile" data-coach="pile">{tx.t("board.pile", { n: view.pileSize })}</span>
+            <span className="ab-secrets" data-coach="secrets" role="img" aria-label={tx.t("board.secretsLeft", { n: view.secretCount })}>
               {Array.from({ length: view.secretCount }, (_, i) => (
                 <SecretStone key={i} size={20} label={null} />
               ))}
@@ -227,6 +227,7 @@ export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: Boar
                   legal={listed && !lower(k)}
                   selected={warning?.spell === k ? true : undefined}
                   testId={`spell-${k}`}
+                  coach={`plaque-${k}`}
                 >
                   <span className="ab-plaque-top">
                     <Stone spell={k} size={34} digit={tx.t("board.stoneFace", { n: k })} label={null} />
@@ -272,7 +273,7 @@ export function AbracaBoard({ view, seat, legal, act, myTurn, events, tx }: Boar
             </div>
           )}
           {myTurn && lastCast > 0 && (
-            <Target action={{ type: "end" }} legal={legal} act={act} label={tx.t("board.endTurnLabel", { last: lastCast })} className="ab-end" testId="end-turn">
+            <Target action={{ type: "end" }} legal={legal} act={act} label={tx.t("board.endTurnLabel", { last: lastCast })} className="ab-end" testId="end-turn" coach="end-turn">
               {tx.t("board.endTurn")}
             </Target>
           )}

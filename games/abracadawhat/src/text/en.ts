@@ -184,4 +184,21 @@ export const en = {
   "review.insight.chance": "chance you held it",
   "review.insight.value": "expected value of the call (lives)",
   "review.unit.share": "Values are the expected share of the points at the end of the round, estimated from what {reader, select, yes {you could} other {that player could}} see.",
+
+  // The guided first game (tutorial.json beside the game's folder root): the coach's notes and hints, in our words.
+  "tutorial.welcome": "Welcome! In Abraca…What? you see every stone but your own. These five stones are Merlin’s: he cannot see them, you can.",
+  "tutorial.yourStones": "These are your stones, face down for you, face up for Merlin. To guess what you hold, you count what you can see.",
+  "tutorial.goal": "It is the last round. You have 5 points and Merlin 4; he has only 3 life points left. Knock him out and you score 3: 8 points win the game.",
+  "tutorial.plaques": "Each spell has as many stones as its number: seven Fireballs (7), six Blizzards (6)… The plaque counts the ones you can see: on the table and in Merlin’s hand. Five of the seven Fireballs are already in sight.",
+  "tutorial.callSix": "Call the Blizzard (6): it hits the player to your left, Merlin. Five of the six Blizzards are out of sight, among 19 stones including your five: more than 4 chances in 5 that you hold one.",
+  "tutorial.callSixHint": "Not that one: call the Blizzard, spell 6, on the highlighted plaque. Counting says you very likely hold one.",
+  "tutorial.sixWorked": "You held a Blizzard: it is now on the table and Merlin drops to 2 life points. You may call again, any spell of 6 or more, or stop.",
+  "tutorial.stop": "When to stop: a failed call costs you a life point. Only two Fireballs (7) are out of sight, less than one chance in two, and a Magic Drink (8) would only heal you at full life. Stop while you are ahead: end your turn.",
+  "tutorial.stopHint": "Better not push your luck now: end your turn with the highlighted button.",
+  "tutorial.merlinTurn": "Your turn is over: you draw from the pile back up to five stones. Now Merlin casts, reading your stones as you read his.",
+  "tutorial.merlinFive": "Merlin held a Lightning Tempest (5): you lose 1 life point. Cast stones land on the table, so they count as seen from now on.",
+  "tutorial.merlinFails": "Merlin called a Fireball (7) but held none: he loses a life point and his turn ends at once. He is down to 1. A failed call tells everyone that spell is not in his hand.",
+  "tutorial.finish": "Finish him: call the Blizzard (6) again. Four of the six are still out of sight, among 18 stones including your five: about 3 chances in 4.",
+  "tutorial.finishHint": "Call the Blizzard, spell 6, once more: it is your best chance to knock Merlin out.",
+  "tutorial.done": "Merlin is knocked out: you score 3 and reach 8 points. You won! Remember: count what you see, call what you probably hold, and stop before luck runs out.",
 } as const satisfies Catalogue;

@@ -180,4 +180,21 @@ export const fr: Record<keyof typeof en, string> = {
   "review.insight.chance": "chance de l’avoir",
   "review.insight.value": "espérance de l’annonce (vies)",
   "review.unit.share": "Les valeurs sont la part attendue des points à la fin de la ronde, estimée d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
+
+  // The guided first game (tutorial.json beside the game's folder root): the coach's notes and hints, in our words.
+  "tutorial.welcome": "Bienvenue ! À Abraca…Quoi ? vous voyez toutes les pierres sauf les vôtres. Ces cinq pierres sont celles de Merlin : lui ne les voit pas, vous si.",
+  "tutorial.yourStones": "Voici vos pierres, cachées pour vous, visibles pour Merlin. Pour deviner ce que vous avez, comptez ce que vous voyez.",
+  "tutorial.goal": "C’est la dernière manche. Vous avez 5 points, Merlin 4, et il ne lui reste que 3 points de vie. Mettez-le hors jeu et vous marquez 3 : à 8 points, la partie est gagnée.",
+  "tutorial.plaques": "Chaque sort a autant de pierres que son numéro : sept Boules de feu (7), six Blizzards (6)… La plaque compte celles que vous voyez, sur la table et devant Merlin. Cinq des sept Boules de feu sont déjà en vue.",
+  "tutorial.callSix": "Annoncez le Blizzard (6) : il frappe le joueur à votre gauche, Merlin. Cinq des six Blizzards sont hors de vue, parmi 19 pierres dont vos cinq : plus de 4 chances sur 5 que vous en ayez un.",
+  "tutorial.callSixHint": "Pas celui-là : annoncez le Blizzard, le sort 6, sur la plaque en surbrillance. Le compte dit que vous en avez très probablement un.",
+  "tutorial.sixWorked": "Vous aviez un Blizzard : il est posé sur la table et Merlin tombe à 2 points de vie. Vous pouvez annoncer encore un sort de 6 ou plus, ou vous arrêter.",
+  "tutorial.stop": "Quand s’arrêter : une annonce ratée vous coûte un point de vie. Seules deux Boules de feu (7) sont hors de vue, moins d’une chance sur deux, et une Potion Magique (8) ne ferait que vous soigner alors que vous êtes au maximum. Arrêtez-vous tant que vous menez : finissez votre tour.",
+  "tutorial.stopHint": "Mieux vaut ne pas tenter le sort maintenant : finissez votre tour avec le bouton en surbrillance.",
+  "tutorial.merlinTurn": "Votre tour est fini : vous piochez pour revenir à cinq pierres. Merlin lance à son tour, en lisant vos pierres comme vous lisez les siennes.",
+  "tutorial.merlinFive": "Merlin avait une Tempête d’Éclairs (5) : vous perdez 1 point de vie. Les pierres lancées restent sur la table : elles comptent désormais parmi celles qu’on voit.",
+  "tutorial.merlinFails": "Merlin a annoncé une Boule de feu (7) sans en avoir : il perd un point de vie et son tour s’arrête aussitôt. Il n’en a plus qu’un. Une annonce ratée apprend à tous que ce sort n’est pas devant lui.",
+  "tutorial.finish": "Achevez-le : annoncez encore le Blizzard (6). Quatre des six sont toujours hors de vue, parmi 18 pierres dont vos cinq : environ 3 chances sur 4.",
+  "tutorial.finishHint": "Annoncez encore le Blizzard, le sort 6 : c’est votre meilleure chance de mettre Merlin hors jeu.",
+  "tutorial.done": "Merlin est hors jeu : vous marquez 3 et atteignez 8 points. Vous avez gagné ! Retenez : comptez ce que vous voyez, annoncez ce que vous avez sans doute, et arrêtez-vous avant que la chance tourne.",
 };

@@ -97,6 +97,7 @@ export function CardFace({
   label,
   className,
   testId,
+  coach,
 }: {
   id: string;
   tx: GameTextApi;
@@ -106,6 +107,8 @@ export function CardFace({
   label?: string;
   className?: string;
   testId?: string;
+  /** The guided first game's id for this card (`data-coach`). */
+  coach?: string;
 }) {
   const data = card(id);
   const name = tx.t(`card.${id}.name`);
@@ -128,6 +131,7 @@ export function CardFace({
         {...(legal !== undefined ? { legal } : {})}
         {...(selected !== undefined ? { selected } : {})}
         {...(testId ? { testId } : {})}
+        {...(coach ? { coach } : {})}
       >
         {name}
       </Face>

@@ -183,13 +183,13 @@ export function EmmerlausBoard({ view, seat, legal, act, events, myTurn, tx }: B
             const name = tx.t(`card.${id}.name`);
             if (deciding && phase.type === "play" && choices.cards.has(id)) {
               // Highlighted until one is chosen; then its targets are (another card can still be chosen instead).
-              return <CardFace key={i} id={id} tx={tx} legal={chosen === null} selected={chosen === id} label={tx.line({ key: "board.chooseCard", params: { card: { key: `card.${id}.name` } } })} onActivate={() => setSelected(chosen === id ? null : id)} />;
+              return <CardFace key={i} id={id} tx={tx} coach={`hand-${id}`} legal={chosen === null} selected={chosen === id} label={tx.line({ key: "board.chooseCard", params: { card: { key: `card.${id}.name` } } })} onActivate={() => setSelected(chosen === id ? null : id)} />;
             }
             const answer = deciding && phase.type === "answer" ? answerOfCard(choices, id) : undefined;
             const pick = handPicks.get(id);
             const now = answer ?? pick;
-            if (now) return <CardFace key={i} id={id} tx={tx} legal label={label(now)} onActivate={() => send(now)} />;
-            return <CardFace key={i} id={id} tx={tx} label={name} />;
+            if (now) return <CardFace key={i} id={id} tx={tx} coach={`hand-${id}`} legal label={label(now)} onActivate={() => send(now)} />;
+            return <CardFace key={i} id={id} tx={tx} coach={`hand-${id}`} label={name} />;
           })}
         </div>
       )}
@@ -278,7 +278,7 @@ function Panel({
   const buttons: ReactNode[] = [];
   const button = (key: string, action: Action, text: string, kind = "") =>
     buttons.push(
-      <button key={key} type="button" className={`em-button legal ${kind}`} data-board-target="" data-legal="" onClick={() => send(action)}>
+      <button key={key} type="button" className={`em-button legal ${kind}`} data-board-target="" data-legal="" data-coach={key} onClick={() => send(action)}>
         {text}
       </button>,
     );

@@ -48,12 +48,12 @@ export function Seat({
   const classes = ["em-seat", seat === reader ? "me" : "", player.alive ? "" : "dead", turn ? "turn" : "", answering ? "answering" : "", delta < 0 ? "hit" : "", target ? "aimable" : ""].filter(Boolean).join(" ");
   // A target is the name as a button stretched over the whole top of the seat (its name says what clicking does).
   return (
-    <li className={classes} data-seat={seat} aria-label={tx.t("board.seatLabel", { who: { seat }, life: player.life, pl: player.power, n: player.handCount, dead: player.alive ? "no" : "yes" })}>
+    <li className={classes} data-seat={seat} data-coach={`seat-${seat}`} aria-label={tx.t("board.seatLabel", { who: { seat }, life: player.life, pl: player.power, n: player.handCount, dead: player.alive ? "no" : "yes" })}>
       <div className={`em-seat-top${target ? " em-aimable" : ""}`}>
         <span className="em-seat-name">
           {!player.alive && <Skull />}
           {target ? (
-            <button type="button" className="em-name-text em-seat-button legal" aria-label={target.label} data-board-target="" data-legal="" onClick={target.onActivate}>
+            <button type="button" className="em-name-text em-seat-button legal" aria-label={target.label} data-board-target="" data-legal="" data-coach={`target-${seat}`} onClick={target.onActivate}>
               {name}
             </button>
           ) : (

@@ -429,4 +429,22 @@ export const en = {
   "card.transformation-energetique-d-un-anneau.effect": "Attribute (A): give up one Ring of Power you wear (it goes to the discard pile) and gain 25 life per point of that ring (25, 50 or 75). Playable only while you wear one. Defence band: none — nobody can answer it.",
   "card.corruption-d-un-anneau.name": "Ring Corruption",
   "card.corruption-d-un-anneau.effect": "Direct attack (AD) on one opponent of your choice: give up one Ring of Power you wear (it goes to the discard pile, even if the card is cancelled); on a hit the opponent loses 25 life per point of that ring (25, 50 or 75). Playable only while you wear one. Defence band: resistance roll allowed (a success: the card has no effect on you); Heightened Resistance allowed; one Nullify cancels it; Mirror allowed.",
+
+  // The guided first game (tutorial.json beside the game's folder root): the coach's notes and hints, in our words.
+  "tutorial.welcome": "Welcome to the duel! You have 20 life points, Merlin 16; the last wizard standing wins. Each turn you play one card from your hand, then draw back up to five.",
+  "tutorial.ring": "Your power level (PL) sets how many dice your attacks roll. Wear a Ring of Power +1: choose it in your hand, then play it.",
+  "tutorial.ringHint": "Choose the Ring of Power +1 in your hand, then the highlighted play button.",
+  "tutorial.ringWorn": "Your PL is now 2: a Fireball rolls two d8 instead of one. Objects take no answer, so Merlin could do nothing about it. His turn.",
+  "tutorial.mirror": "Merlin aims a Laser Beam at you. Cards marked CA are answers, played on his turn: answer with Mirror, which sends the attack back to him.",
+  "tutorial.mirrorHint": "Answer with Mirror: the highlighted button.",
+  "tutorial.mirrored": "Mirrored! The beam hit Merlin with his own power level, with no resistance roll: he lost 5 and is down to 11.",
+  "tutorial.fireball": "Your turn. Attack: choose your Fireball, then aim it at Merlin.",
+  "tutorial.fireballHint": "Choose the Fireball in your hand, then click Merlin’s name to aim it at him.",
+  "tutorial.resisted": "Merlin had no answer, but he rolled a d20 to resist: 10 or less resists, and he rolled 7. The Fireball did nothing. Resistance rolls are what make the strongest attack a gamble.",
+  "tutorial.nullify": "Merlin shoots a Magic Arrow at you. Nullify cancels a card outright: answer with it.",
+  "tutorial.nullifyHint": "Answer with Nullify: the highlighted button.",
+  "tutorial.nullified": "The arrow is cancelled and you lose nothing. Keep a Nullify or a Mirror in hand: they are your only shields.",
+  "tutorial.finish": "Merlin has 11 life. Your Lightning Bolt rolls two d6 at PL 2: choose it and aim it at Merlin.",
+  "tutorial.finishHint": "Choose the Lightning Bolt in your hand, then click Merlin’s name.",
+  "tutorial.done": "Merlin failed his roll with a 17 and your two d6 made 12: he is out, and you are the last wizard standing. You won! Remember: raise your power level, keep answers in hand, and count on the dice only as far as the resistance roll allows.",
 } as const satisfies Catalogue;

@@ -429,4 +429,22 @@ export const fr: Record<keyof typeof en, string> = {
   "card.transformation-energetique-d-un-anneau.effect": "Attribut (A) : défaussez un Anneau de puissance que vous portez et gagnez 25 points de vie par point de cet anneau (25, 50 ou 75). Jouable seulement si vous en portez un. Bande de défense : aucune — personne ne peut y répondre.",
   "card.corruption-d-un-anneau.name": "Corruption d’un anneau",
   "card.corruption-d-un-anneau.effect": "Attaque directe (AD) contre un adversaire de votre choix : défaussez un Anneau de puissance que vous portez (même si la carte est annulée) ; s’il est touché, l’adversaire perd 25 points de vie par point de cet anneau (25, 50 ou 75). Jouable seulement si vous en portez un. Bande de défense : jet de résistance permis (réussi : la carte est sans effet sur vous) ; Résistance accrue permise ; une Annulation l’annule ; Miroir permis.",
+
+  // The guided first game (tutorial.json beside the game's folder root): the coach's notes and hints, in our words.
+  "tutorial.welcome": "Bienvenue dans le duel ! Vous avez 20 points de vie, Merlin 16 ; le dernier magicien debout gagne. À votre tour, vous jouez une carte de votre main, puis vous piochez pour revenir à cinq.",
+  "tutorial.ring": "Votre niveau de puissance (NP) fixe le nombre de dés de vos attaques. Portez un Anneau de puissance +1 : choisissez-le dans votre main, puis jouez-le.",
+  "tutorial.ringHint": "Choisissez l’Anneau de puissance +1 dans votre main, puis le bouton pour le jouer en surbrillance.",
+  "tutorial.ringWorn": "Votre NP vaut maintenant 2 : une Boule de feu lance deux d8 au lieu d’un. Un objet ne se contre pas : Merlin n’a rien pu faire. À lui de jouer.",
+  "tutorial.mirror": "Merlin vous vise d’un Rayon laser. Les cartes CA sont des réponses, jouées pendant son tour : répondez avec Miroir, qui lui renvoie l’attaque.",
+  "tutorial.mirrorHint": "Répondez avec Miroir : le bouton en surbrillance.",
+  "tutorial.mirrored": "Renvoyé ! Le rayon a frappé Merlin avec son propre niveau de puissance, sans jet de résistance : il perd 5 et tombe à 11.",
+  "tutorial.fireball": "À vous. Attaquez : choisissez votre Boule de feu, puis visez Merlin.",
+  "tutorial.fireballHint": "Choisissez la Boule de feu dans votre main, puis cliquez sur le nom de Merlin pour le viser.",
+  "tutorial.resisted": "Merlin n’avait pas de réponse, mais il a lancé un d20 pour résister : 10 ou moins résiste, et il a fait 7. La Boule de feu n’a rien fait. Le jet de résistance fait de la meilleure attaque un pari.",
+  "tutorial.nullify": "Merlin vous tire une Flèche magique. L’Annulation annule une carte tout net : répondez avec elle.",
+  "tutorial.nullifyHint": "Répondez avec Annulation : le bouton en surbrillance.",
+  "tutorial.nullified": "La flèche est annulée et vous ne perdez rien. Gardez une Annulation ou un Miroir en main : ce sont vos seuls boucliers.",
+  "tutorial.finish": "Il reste 11 points de vie à Merlin. Votre Éclair lance deux d6 au NP 2 : choisissez-le et visez Merlin.",
+  "tutorial.finishHint": "Choisissez l’Éclair dans votre main, puis cliquez sur le nom de Merlin.",
+  "tutorial.done": "Merlin a raté son jet avec un 17 et vos deux d6 ont fait 12 : il est hors jeu, et vous êtes le dernier magicien debout. Vous avez gagné ! Retenez : montez votre niveau de puissance, gardez des réponses en main, et ne comptez sur les dés qu’autant que le jet de résistance le permet.",
 };

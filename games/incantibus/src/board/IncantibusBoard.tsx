@@ -20,6 +20,9 @@ import "./board.css";
 
 // ---- which board element an action names ----
 
+/** A board element's key as the guided first game's coach names it (`data-coach`): "trunk:1:Pièce" → "trunk-1-piece". */
+export const coachId = (key: string): string => key.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
 /** The board element a legal action belongs to (several elements may share one: a thrown token's copies). */
 export function elementKeys(a: Action, me: number): string[] {
   switch (a.type) {
@@ -118,6 +121,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
         legal={la !== undefined}
         selected={opts.selected ? true : undefined}
         piece={opts.piece}
+        coach={opts.key ? coachId(opts.key) : undefined}
       >
         <span className="inc-disc">
           <FaceIcon face={f} size={opts.small ? 22 : 32} />
@@ -147,6 +151,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
         onActivate={la ? () => act(la.action) : undefined}
         legal={la !== undefined}
         selected={selected ? true : undefined}
+        coach={coachId(key)}
       >
         <span className="inc-disc"><BackIcon />{looked !== null && <span className="inc-eye"><EyeIcon /></span>}</span>{" "}
         <span className="inc-caption">{tx.t("board.hiddenToken")}</span>
@@ -183,6 +188,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
         onActivate={la ? () => act(la.action) : undefined}
         legal={la !== undefined}
         selected={mine ? true : undefined}
+        coach={coachId(key)}
       >
         <span className="inc-card-art"><FaceIcon face={f} size={36} /><span className="inc-badge pts">{pts(pointsOf(id))}</span></span>{" "}
         {needLine(id)}
@@ -195,7 +201,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
     const key = `sorcerer:${slot}`;
     const la = actionFor(key);
     const mine = phase.type === "point" && phase.mine?.type === "sorcerer" && phase.mine.slot === slot;
-    const common = { onActivate: la ? () => act(la.action) : undefined, legal: la !== undefined, selected: mine ? true : undefined };
+    const common = { onActivate: la ? () => act(la.action) : undefined, legal: la !== undefined, selected: mine ? true : undefined, coach: coachId(key) };
     if (s.token === null) {
       const name = tx.t("board.hiddenSorcerer");
       return (
@@ -230,6 +236,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
         className={`inc-face inc-spell s-${SPELL_KEY[spell]}`}
         onActivate={la ? () => act(la.action) : undefined}
         legal={la !== undefined}
+        coach={coachId(key)}
       >
         <span className="inc-card-art"><SpellIcon spell={spell} size={30} /></span>{" "}
         <span className="inc-sname">{name}</span>
@@ -240,7 +247,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
   const wandFace = (s: number): ReactNode => {
     const n = view.wands[s]!;
     return (
-      <Face key={`wand${n}`} title={tx.line(msg(`wand.${n}.name`))} body={tx.t(`wand.${n}.effect`)} label={tx.t("board.wand", { n })} className={`inc-face inc-wand${swapped.has(s) ? " swapped" : ""}`}>
+      <Face key={`wand${n}`} coach={`wand-${s}`} title={tx.line(msg(`wand.${n}.name`))} body={tx.t(`wand.${n}.effect`)} label={tx.t("board.wand", { n })} className={`inc-face inc-wand${swapped.has(s) ? " swapped" : ""}`}>
         <span className="inc-wand-row"><WandIcon power={n} /><span>{tx.t("board.wand", { n })}</span></span>
       </Face>
     );
@@ -304,7 +311,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
               const la = actionFor(`ultimus:${k}`);
               if (!la) return null;
               return (
-                <Target key={k} action={la.action} legal={legal} act={act} label={tx.line(la.label as Message)} className={`inc-choice ${k}`}>
+                <Target key={k} action={la.action} legal={legal} act={act} label={tx.line(la.label as Message)} className={`inc-choice ${k}`} coach={`ultimus-${k}`}>
                   {k === "use" && <FaceIcon face={{ kind: "special", special: "Ultimus" }} size={24} />}
                   <span>{tx.line(la.label as Message)}</span>
                 </Target>
@@ -338,7 +345,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
 
   // ---- the crypt ----
   const crypt = (
-    <div className={`inc-crypt${view.room === null ? " active" : ""}`} role="group" aria-label={tx.t("board.sorcerers")}>
+    <div className={`inc-crypt${view.room === null ? " active" : ""}`} data-coach="crypt" role="group" aria-label={tx.t("board.sorcerers")}>
       <h4>{tx.t("board.sorcerers")}{view.sorcerersOut > 0 && <span className="muted"> {tx.t("board.sorcerersOut", { n: view.sorcerersOut })}</span>}</h4>
       <div className="inc-row-items">
         {view.sorcerers.every((s) => s === null) ? <span className="muted">{tx.t("board.nothing")}</span> : view.sorcerers.map((s, slot) => (s ? sorcererFace(slot, s) : <span key={`s${slot}`} className="inc-sorcerer gone" aria-hidden="true" />))}
@@ -364,7 +371,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
                   : <span className="inc-status waiting"><HourglassIcon />{tx.t("board.waiting")}</span>
               )}
             </div>
-            <div className="inc-trunk" role="group" aria-label={tx.t("board.trunkOf", { seat: { seat: s } })}>
+            <div className="inc-trunk" role="group" aria-label={tx.t("board.trunkOf", { seat: { seat: s } })} data-coach={`trunk-${s}`}>
               {trunk.length === 0 ? <span className="muted">{tx.t("board.emptyTrunk")}</span> : groupTokens(trunk).map((g) => tokenFace(g.id, { key: `trunk:${s}:${g.name}`, count: g.count, small: true, piece: g.name }))}
             </div>
           </div>
@@ -397,7 +404,7 @@ export function IncantibusBoard({ view, seat, legal, act, events, tx }: BoardPro
   const moatGroups = groupTokens(view.moat);
   const retiro = (legal ?? []).some((la) => (la.action as Action).type === "retiro");
   const moat = (
-    <div className="inc-moat" role="group" aria-label={tx.t("board.moat")}>
+    <div className="inc-moat" data-coach="moat" role="group" aria-label={tx.t("board.moat")}>
       <MoatIcon count={view.moat.length} />
       <span className="inc-moat-count"><strong>{tx.t("board.moat")}</strong> {tx.t("board.moatCount", { n: view.moat.length })}</span>
       {view.moat.length > 0 && (

@@ -54,7 +54,7 @@ export function BidEntry({ mana, hand, own, turn, enabled, act, tx }: { mana: nu
         <button type="button" className="sz-step" aria-label={tx.t("board.bidLower")} disabled={!enabled || bid <= min} data-board-target={enabled && bid > min ? "" : undefined} onClick={() => set(bid - 1)}>
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><rect x="2" y="7" width="12" height="2.5" rx="1" fill="currentColor" /></svg>
         </button>
-        <input type="number" name="bid-number" inputMode="numeric" aria-label={tx.t("board.bidInput")} min={min} max={mana} value={bid} onChange={(e) => set(e.target.valueAsNumber)} />
+        <input type="number" name="bid-number" data-coach="bid" inputMode="numeric" aria-label={tx.t("board.bidInput")} min={min} max={mana} value={bid} onChange={(e) => set(e.target.valueAsNumber)} />
         <button type="button" className="sz-step" aria-label={tx.t("board.bidRaise")} disabled={!enabled || bid >= mana} data-board-target={enabled && bid < mana ? "" : undefined} onClick={() => set(bid + 1)}>
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="M6.75 2h2.5v4.75H14v2.5H9.25V14h-2.5V9.25H2v-2.5h4.75z" fill="currentColor" /></svg>
         </button>
@@ -63,11 +63,11 @@ export function BidEntry({ mana, hand, own, turn, enabled, act, tx }: { mana: nu
       </div>
       <div className="sz-hand" role="group" aria-label={tx.t("board.yourHand")}>
         {hand.map((c) => (
-          <SpellCard key={c} card={c} tx={tx} onActivate={enabled ? () => toggle(c) : undefined} does={tx.t("board.playCard")} selected={cards.includes(c)} className={enabled ? "playable" : undefined} />
+          <SpellCard key={c} card={c} tx={tx} coach={`card-${c}`} onActivate={enabled ? () => toggle(c) : undefined} does={tx.t("board.playCard")} selected={cards.includes(c)} className={enabled ? "playable" : undefined} />
         ))}
       </div>
       {enabled && <p className="muted sz-hint">{tx.t("board.handHint")}</p>}
-      <button type="submit" className="primary sz-commit" disabled={!enabled} data-board-target={enabled ? "" : undefined} data-legal={enabled ? "" : undefined}>
+      <button type="submit" data-coach="commit" className="primary sz-commit" disabled={!enabled} data-board-target={enabled ? "" : undefined} data-legal={enabled ? "" : undefined}>
         {tx.t("board.commit", { bid, ...cardsParams(cards) })}
       </button>
     </form>

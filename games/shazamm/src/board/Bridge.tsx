@@ -76,6 +76,7 @@ export function Bridge({ view, tx, move }: { view: ShazammView; tx: GameTextApi;
     <svg
       ref={ref}
       className="sz-bridge"
+      data-coach="bridge"
       viewBox={`0 0 ${WIDTH} ${height}`}
       role="img"
       aria-label={tx.t("board.bridgeLabel", { wall: view.wall + 1, first: view.wizards[0] + 1, second: view.wizards[1] + 1, collapsed: view.collapsed })}

@@ -9,7 +9,7 @@ import { SpellCard } from "./SpellCard.tsx";
 
 export function RevealPanel({ reveal, stale, live, tx }: { reveal: TurnReveal; stale: boolean; live: boolean; tx: GameTextApi }) {
   return (
-    <section className={`sz-reveal${stale ? " stale" : ""}${live ? " fresh" : ""}`} aria-label={tx.t(stale ? "board.lastTurn" : "board.revealTitle")} aria-live="polite">
+    <section data-coach="reveal" className={`sz-reveal${stale ? " stale" : ""}${live ? " fresh" : ""}`} aria-label={tx.t(stale ? "board.lastTurn" : "board.revealTitle")} aria-live="polite">
       <h2 className="sz-reveal-title">{tx.t(stale ? "board.lastTurn" : "board.revealTitle")}</h2>
       <div className="sz-sides">
         {([0, 1] as const).map((s) => {

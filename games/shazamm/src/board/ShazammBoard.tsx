@@ -49,7 +49,7 @@ function Mage({ view, s, me, tx }: { view: ShazammView; s: ShazammSeat; me: bool
         {chosen && <span className="badge">{tx.t("board.chosen")}</span>}
         {choosing && <span className="badge waiting">{tx.t("board.thinking")}</span>}
       </p>
-      <Meter value={view.mana[s]} max={MAX_MANA} label={tx.t("board.manaOf", { who: seatRef(s) })} text={tx.t("board.number", { n: view.mana[s] })} className="mana sz-mana" />
+      <span className="sz-mana-wrap" data-coach={`mana-${s}`}><Meter value={view.mana[s]} max={MAX_MANA} label={tx.t("board.manaOf", { who: seatRef(s) })} text={tx.t("board.number", { n: view.mana[s] })} className="mana sz-mana" /></span>
       <p className="sz-counts muted">
         <span className="sz-backs" role="img" aria-label={tx.t("board.handOf", { who: seatRef(s), count: view.handSizes[s] })}>
           {Array.from({ length: Math.min(view.handSizes[s], 8) }, (_, i) => (

@@ -58,6 +58,7 @@ export function SpellCard({
   legal,
   className,
   style,
+  coach,
 }: {
   card: Card;
   tx: GameTextApi;
@@ -70,13 +71,15 @@ export function SpellCard({
   legal?: boolean;
   className?: string;
   style?: CSSProperties;
+  /** The guided first game's id for this card (`data-coach`). */
+  coach?: string;
 }) {
   const name = cardName(tx, card);
   const title = card === 0 ? name : tx.t("card.spell", { name, n: card });
   const label = tag ? tx.t("board.cardTagged", { card: title, tag: tx.t("board.tag", { tag }) }) : title;
   const classes = ["sz-card", `fam-${FAMILY[card]}`, mini ? "mini" : "", tag ? `tag-${tag}` : "", className ?? ""].filter(Boolean).join(" ");
   return (
-    <Face title={title} label={label} {...(does ? { spoken: does } : {})} body={cardEffect(tx, card)} onActivate={onActivate} selected={onActivate ? Boolean(selected) : undefined} legal={legal} className="sz-face">
+    <Face title={title} label={label} {...(does ? { spoken: does } : {})} body={cardEffect(tx, card)} onActivate={onActivate} selected={onActivate ? Boolean(selected) : undefined} legal={legal} className="sz-face" coach={coach}>
       <span className={classes} style={style}>
         <span className="sz-band">
           {card !== 0 && <span className="sz-num">{tx.t("board.number", { n: card })}</span>}

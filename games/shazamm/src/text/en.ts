@@ -209,4 +209,17 @@ export const en = {
   "review.insight.bid": "bid {n, number}",
   "review.insight.probability": "how often the equilibrium bids it",
   "review.insight.value": "where the wall ends, on average (−1 on you, +1 on your rival)",
+
+  // The guided first game (tutorial.json beside the game's folder root): the coach's notes and hints, in our words.
+  "tutorial.welcome": "Welcome to the bridge! You and Merlin push a wall of fire toward each other. It is three tiles from each of you, and two tiles have already fallen at each end. If the wall reaches Merlin, he falls and you win.",
+  "tutorial.mana": "Mana is your life in this duel: every turn you pay what you bid, win or lose. You have 20 left, Merlin 16. Run out and the wall walks to you on its own.",
+  "tutorial.bidSix": "Each turn, both wizards secretly bid mana. Bid 6 (type it or use + and −), lay no card, and commit. The higher bid pushes the wall one tile toward the other wizard.",
+  "tutorial.bidSixHint": "This time, bid exactly 6 mana with no card, then commit.",
+  "tutorial.wallMoved": "Merlin bid 4, you bid 6: the wall moved one tile toward him. Both of you paid your bids, so the win cost you 6 mana and him 4.",
+  "tutorial.bidFive": "Merlin is one step from danger. Bid 5, lay no card, and commit.",
+  "tutorial.bidFiveHint": "Bid exactly 5 mana with no card, then commit.",
+  "tutorial.resisted": "Your attack was stronger, but Merlin laid Resistance (11): the wall may not move toward him this turn. Spells change everything, and you still paid 5 mana. Watch what he has already played.",
+  "tutorial.boost": "Now the spells of your hand. Bid only 2, lay Attack Boost (7, +7 to your attack) and Blaze (10, the wall moves two tiles), then commit.",
+  "tutorial.boostHint": "Bid exactly 2, lay both Attack Boost (7) and Blaze (10), then commit.",
+  "tutorial.done": "Your attack of 9 beat his 6 and Blaze pushed the wall two tiles, onto Merlin: he falls into the lava. You won! Remember: bid what the turn is worth, keep mana for later, and let your spells do the heavy lifting.",
 } as const satisfies Catalogue;

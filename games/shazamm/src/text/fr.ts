@@ -209,4 +209,17 @@ export const fr: Record<keyof typeof en, string> = {
   "review.insight.bid": "mise de {n, number}",
   "review.insight.probability": "fréquence de cette mise à l’équilibre",
   "review.insight.value": "arrivée moyenne du mur (−1 sur vous, +1 sur votre rival)",
+
+  // The guided first game (tutorial.json beside the game's folder root): the coach's notes and hints, in our words.
+  "tutorial.welcome": "Bienvenue sur le pont ! Merlin et vous poussez un mur de feu l’un vers l’autre. Il est à trois cases de chacun, et deux cases sont déjà tombées à chaque bout. Si le mur atteint Merlin, il tombe et vous gagnez.",
+  "tutorial.mana": "Le mana est votre vie dans ce duel : à chaque tour vous payez votre mise, gagnant ou perdant. Il vous en reste 20, à Merlin 16. À court de mana, le mur marche tout seul vers vous.",
+  "tutorial.bidSix": "À chaque tour, les deux sorciers misent du mana en secret. Misez 6 (tapez-le ou utilisez + et −), sans carte, et validez. La plus forte mise pousse le mur d’une case vers l’autre sorcier.",
+  "tutorial.bidSixHint": "Cette fois, misez exactement 6 de mana sans carte, puis validez.",
+  "tutorial.wallMoved": "Merlin a misé 4, vous 6 : le mur avance d’une case vers lui. Chacun a payé sa mise : cette victoire vous a coûté 6 de mana, et 4 à Merlin.",
+  "tutorial.bidFive": "Merlin n’est plus qu’à un pas du danger. Misez 5, sans carte, et validez.",
+  "tutorial.bidFiveHint": "Misez exactement 5 de mana sans carte, puis validez.",
+  "tutorial.resisted": "Votre attaque était plus forte, mais Merlin a posé Résistance (11) : le mur ne peut pas avancer vers lui ce tour-ci. Les sorts changent tout, et vous avez quand même payé 5. Surveillez ce qu’il a déjà joué.",
+  "tutorial.boost": "Place aux sorts de votre main. Misez seulement 2, posez Boost attaque (7, +7 à votre attaque) et Brasier (10, le mur avance de deux cases), puis validez.",
+  "tutorial.boostHint": "Misez exactement 2, posez Boost attaque (7) et Brasier (10), puis validez.",
+  "tutorial.done": "Votre attaque de 9 bat ses 6 et Brasier pousse le mur de deux cases, jusqu’à Merlin : il tombe dans la lave. Vous avez gagné ! Retenez : misez ce que vaut le tour, gardez du mana pour la suite, et laissez vos sorts faire le gros du travail.",
 };

@@ -210,6 +210,8 @@ export class PostgresBatches {
             ...this.openSession(w.session, []),
           ],
         };
+      case "markLearnt":
+        return { statements: [this.write("INSERT INTO learnt (player_id, game, at) VALUES ($1, $2, $3) ON CONFLICT (player_id, game) DO NOTHING", [w.playerId, w.game, w.at])] };
       case "appendChat": {
         const m = w.message;
         return { statements: [...this.fenced(w.fence), this.write("INSERT INTO chat (table_id, id, channel, seat, name, text, at, author, address_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)", [w.tableId, m.id, m.channel, m.seat, m.name, m.text, m.at, m.author ?? null, m.addressHash ?? null])] };

@@ -229,6 +229,15 @@ export class PostgresStorage implements Storage {
     return result.rows.map(fromLinkedRow);
   }
 
+  async learntGames(playerId: string): Promise<string[]> {
+    const result = await this.pool.query<{ game: string }>("SELECT game FROM learnt WHERE player_id = $1 ORDER BY at, game", [playerId]);
+    return result.rows.map((r) => r.game);
+  }
+
+  async markLearnt(playerId: string, game: string, at: number): Promise<void> {
+    await this.group.request({ op: "markLearnt", playerId, game, at });
+  }
+
   async playerLiveSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
     const result = await this.pool.query<Parameters<typeof fromLinkedRow>[0]>(LIVE_SEATS, [playerId, limit]);
     return result.rows.map(fromLinkedRow);

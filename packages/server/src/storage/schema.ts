@@ -189,6 +189,12 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
       CREATE INDEX invitations_to ON invitations(to_player, expires_at);`,
   },
   MIGRATION_14,
+  {
+    version: 15,
+    description: "the games an account has learnt (finished their guided first game)",
+    sqlite: `CREATE TABLE learnt (player_id TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (player_id, game));`,
+    postgres: `CREATE TABLE learnt (player_id TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (player_id, game));`,
+  },
 ];
 
 export interface Row {

@@ -183,6 +183,10 @@ function apply(w: WriteOp): void {
       prepared("DELETE FROM sessions WHERE player_id = ?").run(w.playerId);
       openSession(w.session, []);
       return;
+    case "markLearnt":
+      write();
+      prepared("INSERT INTO learnt (player_id, game, at) VALUES (?, ?, ?) ON CONFLICT (player_id, game) DO NOTHING").run(w.playerId, w.game, w.at);
+      return;
     case "appendChat": {
       const m = w.message;
       write();

@@ -262,6 +262,14 @@ export class SqliteStorage implements Storage {
     return (this.read(sqlite(LINKED_TABLES)).all(playerId, limit) as Parameters<typeof fromLinkedRow>[0][]).map(fromLinkedRow);
   }
 
+  async learntGames(playerId: string): Promise<string[]> {
+    return (this.read("SELECT game FROM learnt WHERE player_id = ? ORDER BY at, game").all(playerId) as { game: string }[]).map((r) => r.game);
+  }
+
+  async markLearnt(playerId: string, game: string, at: number): Promise<void> {
+    await this.group.request({ op: "markLearnt", playerId, game, at });
+  }
+
   async playerLiveSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
     return (this.read(sqlite(LIVE_SEATS)).all(playerId, limit) as Parameters<typeof fromLinkedRow>[0][]).map(fromLinkedRow);
   }

@@ -333,6 +333,10 @@ export interface Storage extends ModerationReads {
   playerChat(playerId: string): Promise<PlayerChat[]>;
   /** Accounts not yet checked by the re-keying at start (rekey.ts), oldest first. */
   playersToRekey(limit: number): Promise<PlayerRecord[]>;
+  /** The games the account has learnt (its guided first game finished), in the order learnt. */
+  learntGames(playerId: string): Promise<string[]>;
+  /** Marks a game learnt for the account; again for a game already learnt changes nothing. */
+  markLearnt(playerId: string, game: string, at: number): Promise<void>;
   /** The account of a session that has not expired at `now`. */
   sessionPlayer(tokenHash: string, now: number): Promise<PlayerRecord | null>;
   playerByNameKey(nameKey: string): Promise<PlayerRecord | null>;
@@ -425,6 +429,7 @@ export type WriteOp =
   | { op: "insertSession"; session: SessionRecord; links: readonly SeatLink[] }
   | { op: "deleteSession"; tokenHash: string }
   | { op: "changePassword"; playerId: string; passwordHash: string; session: SessionRecord }
+  | { op: "markLearnt"; playerId: string; game: string; at: number }
   | { op: "appendChat"; tableId: string; message: ChatRecord; fence?: Fence }
   | { op: "takeEpoch"; tableId: string }
   | { op: "moderate"; write: ModerationWrite }

@@ -454,6 +454,21 @@ export const en = {
     title: "Your choices now, scored from what you can see:",
     none: "Nothing to weigh here: this choice is not rated.",
   },
+  learn: {
+    you: "You",
+    link: "Learn it in 5 minutes",
+    learnt: "Learnt",
+    titleOf: "Learn {game}: a guided first game",
+    coach: "The coach",
+    progress: "Step {step, number} of {total, number}",
+    finished: "Guided game finished",
+    next: "Continue",
+    yourMove: "Your move: do what the coach says, on the board.",
+    notThis: "Not that move.",
+    restart: "Start over",
+    rules: "The rules",
+    playEasy: "Play a real game against an easy bot",
+  },
   replay: { title: "Replay", titleOf: "Replay: {game}", position: "{step, number} / {last, number}", controls: "replay controls", first: "first step", previous: "previous step", next: "next step", last: "last step", step: "step", as: "Seen by", spectator: "a spectator", copyPosition: "Copy this position", copied: "Copied", watch: "Watch the replay", everyone: "everyone (all hands shown)" },
 };
 export type Texts = typeof en;

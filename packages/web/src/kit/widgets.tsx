@@ -110,6 +110,7 @@ export function Face({
   disabled,
   testId,
   piece,
+  coach,
 }: {
   title: string;
   body: ReactNode;
@@ -128,6 +129,8 @@ export function Face({
   testId?: string;
   /** What the face is, for the board's motion to find it (`[data-piece="…"]`). */
   piece?: string;
+  /** A stable id for the guided first game's coach to point at (`data-coach`). */
+  coach?: string;
 }) {
   const [open, setOpen] = useState(false);
   const close = useRef(() => setOpen(false));
@@ -193,6 +196,7 @@ export function Face({
       data-legal={legal ? "" : undefined}
       data-testid={testId}
       data-piece={piece}
+      data-coach={coach}
       onMouseEnter={show}
       onMouseLeave={() => setOpen(false)}
       onFocus={show}
@@ -237,6 +241,7 @@ export function Target({
   children,
   className,
   testId,
+  coach,
 }: {
   action: unknown;
   legal: readonly LegalAction[] | null;
@@ -245,6 +250,8 @@ export function Target({
   children: ReactNode;
   className?: string;
   testId?: string;
+  /** A stable id for the guided first game's coach to point at (`data-coach`). */
+  coach?: string;
 }) {
   const entry = findLegal(legal, action);
   return (
@@ -256,6 +263,7 @@ export function Target({
       data-board-target={entry ? "" : undefined}
       data-legal={entry ? "" : undefined}
       data-testid={testId}
+      data-coach={coach}
       onClick={() => entry && act(entry.action)}
     >
       {children}

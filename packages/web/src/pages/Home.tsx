@@ -6,6 +6,8 @@ import { Link } from "../App.tsx";
 import { useAccount } from "../account.ts";
 import { api } from "../api.ts";
 import { findEmblem, gameIds } from "@grimoire/catalog/boards";
+import { hasTutorial } from "@grimoire/catalog/tutorials";
+import { useLearnt } from "../learnt.ts";
 import type { GameInfo, MyTable, TableInfo } from "../protocol.ts";
 import { CreateTable } from "./CreateTable.tsx";
 import { NotifyButton } from "./TableControls.tsx";
@@ -94,13 +96,23 @@ export function Home() {
 function GameCard({ id, info }: { id: string; info: GameInfo | undefined }) {
   const { t } = useTranslation();
   const tx = useGameText(id, null, null);
+  const learnt = useLearnt(id);
   return (
     <li className={`game-card g-${id}`}>
       <GameEmblem game={id} />
       <h3>{tx.t("game.title")}</h3>
       {info && <p className="muted">{info.minSeats === info.maxSeats ? t("home.playersExact", { n: info.minSeats }) : t("home.players", { min: info.minSeats, max: info.maxSeats })}</p>}
       <p>{tx.t("game.short")}</p>
-      <Link to={{ page: "howto", game: id }}>{t("home.howto")}</Link>
+      <p className="game-card-links">
+        <Link to={{ page: "howto", game: id }}>{t("home.howto")}</Link>
+        {hasTutorial(id) && (
+          <>
+            {" · "}
+            <Link to={{ page: "learn", game: id }}>{t("learn.link")}</Link>
+            {learnt && <span className="badge learnt"> ✓ {t("learn.learnt")}</span>}
+          </>
+        )}
+      </p>
     </li>
   );
 }

@@ -8,6 +8,7 @@ import { Link } from "../App.tsx";
 import { useGameText } from "../text.tsx";
 import { gameIds } from "@grimoire/catalog/boards";
 import { knownWords } from "@grimoire/catalog/words";
+import { hasTutorial } from "@grimoire/catalog/tutorials";
 import { GameEmblem } from "./Home.tsx";
 import { GameFaces } from "../games/GameBoard.tsx";
 
@@ -23,6 +24,11 @@ export function HowTo({ game }: { game: string }) {
       <h1>
         {t("home.howtoOf", { game: tx.t("game.title") })}
       </h1>
+      {hasTutorial(game) && (
+        <p className="howto-learn">
+          <Link to={{ page: "learn", game }} className="button-link">{t("learn.link")}</Link>
+        </p>
+      )}
       <RulesText game={game} />
       <Link to={{ page: "home" }}>{t("app.backHome")}</Link>
     </article>
