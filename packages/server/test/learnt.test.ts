@@ -1,5 +1,5 @@
 // The games an account has learnt (its guided first games finished, issue #26): in the storage on
-// SQLite and PostgreSQL alike (idempotent, per account, kept across a reopen, migration 17), and
+// SQLite and PostgreSQL alike (idempotent, per account, kept across a reopen, migration 15), and
 // through `/api/me/learnt` against a booted server: a guest, an unknown game, a malformed body and
 // another site's page are refused and change nothing; an account's list follows it to another browser.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
