@@ -19,6 +19,13 @@ export const SESSION_COOKIE = "grimoire_session";
 export const SESSION_DAYS = 30;
 /** A browser that logged in to an account before (its token's hash in `devices`): passes the name's log-in ceiling. */
 export const DEVICE_COOKIE = "grimoire_device";
+/**
+ * A guest's browser (no account): set when it takes a seat; a token-less tab of that browser at
+ * the table (a spectator's connection) reads as the seat's player, as an account's does, so it
+ * does not read the spectators' channel the table hides from players (issue 24).
+ */
+export const GUEST_COOKIE = "grimoire_guest";
+export const GUEST_DAYS = 30;
 export const DEVICE_DAYS = 365;
 /** A deleted account's name is held this long (nobody may take it), then free again. */
 export const NAME_HELD_DAYS = 30;

@@ -31,6 +31,8 @@ export interface ConnectionContext {
   originRefusal?(request: IncomingMessage): string | null;
   /** The account of a session cookie in the upgrade's Cookie header, or null (a guest). */
   accountOf?(cookieHeader: string | undefined): Promise<{ id: string; name?: string } | null>;
+  /** The guest key of the upgrade's Cookie header (hashed), or null (accounts.ts `GUEST_COOKIE`). */
+  guestOf?(cookieHeader: string | undefined): string | null;
   /** The `banned` refusal of an account, or null (moderation/service.ts). */
   banRefusal?(account: string | null): HubError | null;
   /** Presence and notices of accounts (social.ts); absent: none kept. */
@@ -267,6 +269,7 @@ class Connection {
                   return {
                     viewer,
                     account: watcher?.id ?? null,
+                    guest: this.ctx.guestOf?.(this.cookieHeader) ?? null,
                     address: this.ip,
                     ...(message.token === undefined ? {} : { token: message.token }),
                     send: (m: ServerOut) => this.send(m),

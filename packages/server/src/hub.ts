@@ -19,7 +19,7 @@ import type { ChatRecord, LoggedAction, SeatLink, Storage, TableRecord } from ".
 import * as changes from "./tables/changes.ts";
 import { forward, forwardChange, perform } from "./tables/owner.ts";
 import { TableDirectory } from "./tables/TableDirectory.ts";
-import { HubError, sha256, systemClock, type Account, type Clock, type Coordinator, type OwnerCall, type SeatPolicy, type Subscriber } from "./tables/types.ts";
+import { HubError, sha256, systemClock, type Account, type Clock, type Coordinator, type JoinRequest, type OwnerCall, type SeatPolicy, type Subscriber } from "./tables/types.ts";
 
 export { eventsHash, HubError, REVIEW_SEED, sha256, systemClock } from "./tables/types.ts";
 export type { Account, ChatDraft, Clock, Coordinator, OwnerCall, ReviewClaim, SeatPolicy, Subscriber } from "./tables/types.ts";
@@ -115,7 +115,7 @@ export class Hub {
   }
 
   /** Takes a seat; logged in (`account`), the seat is the account's: its name, and linked to it in the same write. */
-  join(tableId: string, raw: { name: string; seat?: number | undefined }, account: Account | null = null, invited = false): Promise<{ table: TableInfo; seat: number; token: string }> {
+  join(tableId: string, raw: JoinRequest, account: Account | null = null, invited = false): Promise<{ table: TableInfo; seat: number; token: string }> {
     return this.lobbyOf.join(tableId, raw, account, invited);
   }
 

@@ -14,7 +14,7 @@ import { forward } from "./tables/owner.ts";
 import { infoOf } from "./tables/projections.ts";
 import { TableActor, write } from "./tables/TableActor.ts";
 import type { TableDirectory } from "./tables/TableDirectory.ts";
-import { HubError, sha256, type Account } from "./tables/types.ts";
+import { HubError, sha256, type Account, type JoinRequest } from "./tables/types.ts";
 
 export class Lobby {
   constructor(private readonly tables: TableDirectory) {}
@@ -133,7 +133,7 @@ export class Lobby {
   }
 
   /** Takes a seat; logged in (`account`), the seat is the account's: its name, and linked to it in the same write. */
-  async join(tableId: string, raw: { name: string; seat?: number | undefined }, account: Account | null = null, invited = false): Promise<{ table: TableInfo; seat: number; token: string }> {
+  async join(tableId: string, raw: JoinRequest, account: Account | null = null, invited = false): Promise<{ table: TableInfo; seat: number; token: string }> {
     // Several processes: a table created elsewhere is read from storage, and the join goes to its owner.
     const live = this.tables.coordinator ? await this.tables.load(tableId) : this.tables.get(tableId);
     if (live && !live.owned) {

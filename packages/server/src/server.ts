@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AnyGame } from "@grimoire/engine";
@@ -17,7 +17,7 @@ import fastifyStatic from "@fastify/static";
 import { staticOptions } from "./web-build.ts";
 import fastifyCookie from "@fastify/cookie";
 import proxyAddr from "@fastify/proxy-addr";
-import { lookAlikeAccounts } from "./accounts.ts";
+import { GUEST_COOKIE, GUEST_DAYS, lookAlikeAccounts } from "./accounts.ts";
 import { BotPool, type BotRunner } from "./bots.ts";
 import { Cluster } from "./cluster.ts";
 import { fencedStorage } from "./fencing.ts";
@@ -26,7 +26,7 @@ import { registerHealth } from "./health.ts";
 import { redisModerationBus } from "./moderation/bus.ts";
 import { registerModerationRoutes } from "./moderation/routes.ts";
 import { Moderation } from "./moderation/service.ts";
-import { Hub, HubError, systemClock, type Clock } from "./hub.ts";
+import { Hub, HubError, sha256, systemClock, type Clock } from "./hub.ts";
 import { KeyedBuckets, resolveLimits, type Limits } from "./limits.ts";
 import { Metrics, measuredBots, measuredStorage } from "./metrics.ts";
 import { registerPlayerRoutes, type PlayerRoutes } from "./players.ts";
@@ -267,7 +267,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   });
 
   const addressOf = (request: IncomingMessage) => (trusted ? proxyAddr(request, trusted) : request.socket.remoteAddress) ?? "unknown";
-  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, originRefusal: (request) => originRefusal(request, origins), accountOf: (header) => players.accountOfCookie(header), banRefusal: (account) => moderation.banRefusal(account), social });
+  connections = new Connections({ hub: liveHub, limits, clock, metrics, log: app.log, draining: () => draining, addressOf, originRefusal: (request) => originRefusal(request, origins), accountOf: (header) => players.accountOfCookie(header), guestOf: (header) => guestKeyOf(app, header), banRefusal: (account) => moderation.banRefusal(account), social });
   connections.listen(app.server);
   const liveConnections = connections;
   moderation.connect({ endAccount: (account, refusal) => liveConnections.endAccount(account, refusal), hideChat: (table, message) => liveHub.hideChat(table, message) });
@@ -473,7 +473,17 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
     // a guest may not sit under an account's name.
     const account = await players.accountOf(request);
     if (!account) await players.refuseAccountName(name.value);
-    return hub.join(id, { ...parsed.data, name: name.value }, account);
+    // A guest's browser gets a key (kept across its seats): its token-less tabs at the table read as the seat's.
+    let guest: string | undefined;
+    if (!account) {
+      let cookie = request.cookies[GUEST_COOKIE];
+      if (cookie === undefined || !/^[A-Za-z0-9_-]{24}$/.test(cookie)) {
+        cookie = randomBytes(18).toString("base64url");
+        void reply.setCookie(GUEST_COOKIE, cookie, { httpOnly: true, sameSite: "lax", path: "/", maxAge: GUEST_DAYS * 86_400, secure: request.protocol === "https" });
+      }
+      guest = sha256(cookie);
+    }
+    return hub.join(id, { ...parsed.data, name: name.value, ...(guest ? { guest } : {}) }, account);
   });
   app.get<{ Params: { id: string } }>("/api/tables/:id/record", async (request) => hub.record(tableIdOf(request)));
   // 200 with the stored review, or 202 `pending` (with progress) while the bot workers compute it.
@@ -485,4 +495,11 @@ function registerRoutes(app: FastifyInstance, hub: Hub, games: readonly AnyGame[
     if (result.status === "pending") reply.code(202);
     return result;
   });
+}
+
+/** The guest key (accounts.ts `GUEST_COOKIE`, hashed) of a WebSocket upgrade's Cookie header, or null. */
+function guestKeyOf(app: FastifyInstance, header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const cookie = app.parseCookie(header)[GUEST_COOKIE];
+  return cookie !== undefined && /^[A-Za-z0-9_-]{24}$/.test(cookie) ? sha256(cookie) : null;
 }

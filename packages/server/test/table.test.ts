@@ -126,6 +126,35 @@ describe("chat", () => {
     }
   });
 
+  it("a seated guest's browser watching without its token (its guest cookie) reads as a player too; another guest browser is a spectator", async () => {
+    for (const spectatorChat of [false, true]) {
+      const { id } = await create(twoHumans("bidding", { spectatorChat }));
+      const joined = await fetch(`${server.url}/api/tables/${id}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Gaspard" }) });
+      expect(joined.status).toBe(200);
+      const setCookie = joined.headers.get("set-cookie")!;
+      expect(setCookie).toMatch(/^grimoire_guest=[A-Za-z0-9_-]{24};.*HttpOnly/i);
+      const guestCookie = setCookie.split(";")[0]!;
+      // the cookie names no seat and no table by itself: a forged one is a spectator
+      const bob = await connect(id, await join(id, "Bob"));
+      const watcher = await connect(id);
+      expect((await ask(watcher, { type: "chat", text: "psst, bid high", name: "Zoé" })).type).toBe("ack");
+      const sneaky = await Client.open(server, { cookie: guestCookie });
+      sneaky.send({ type: "hello", tableId: id });
+      expect((await sneaky.waitFor("welcome")).you).toBe("spectator");
+      expect((await sneaky.waitFor("chat-history")).messages.map((m) => m.text)).toEqual(spectatorChat ? ["psst, bid high"] : []);
+      const forged = await Client.open(server, { cookie: "grimoire_guest=AAAAAAAAAAAAAAAAAAAAAAAA" });
+      forged.send({ type: "hello", tableId: id });
+      expect((await forged.waitFor("chat-history")).messages.map((m) => m.text)).toEqual(["psst, bid high"]);
+      expect((await ask(watcher, { type: "chat", text: "again", name: "Zoé" })).type).toBe("ack");
+      expect((await ask(bob, { type: "chat", text: "players' line" })).type).toBe("ack");
+      await sneaky.waitFor("chat", (m) => m.message.text === "players' line");
+      await forged.waitFor("chat", (m) => m.message.text === "players' line");
+      expect(sneaky.of("chat").map((m) => m.message.text)).toEqual(spectatorChat ? ["again", "players' line"] : ["players' line"]);
+      expect(forged.of("chat").map((m) => m.message.text)).toEqual(["again", "players' line"]);
+      await closeAll([bob, watcher, sneaky, forged]);
+    }
+  });
+
   it("a seated account watching without its token (its session cookie) reads as a player: no spectators' channel where the table hides it", async () => {
     const signUp = async (name: string) => {
       const response = await fetch(`${server.url}/api/account`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, password: `${name}-password` }) });

@@ -13,6 +13,8 @@ export interface SeatRecord {
   tokenHash: string | null;
   /** A bot plays for this human seat now. */
   takeover: boolean;
+  /** A guest's seat: SHA-256 of its browser's guest cookie (accounts.ts `GUEST_COOKIE`); never sent to clients. */
+  guestKey?: string | null;
   /** The account holding this human seat (its id), or null/absent for a guest. */
   player?: string | null;
   /** The seat's displayed rating (ordinal) when it was taken, at a rated table. */

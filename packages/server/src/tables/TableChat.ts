@@ -79,7 +79,8 @@ export class TableChat {
     const live = this.table;
     if (channel === "players" || live.record.meta.spectatorChat) return true;
     const seatedAccount = typeof sub.account === "string" && live.record.seats.some((s) => s.player === sub.account);
-    return sub.viewer === "spectator" && !seatedAccount;
+    const seatedGuest = typeof sub.guest === "string" && live.record.seats.some((s) => s.kind === "human" && s.guestKey === sub.guest);
+    return sub.viewer === "spectator" && !seatedAccount && !seatedGuest;
   }
 
   /** The latest messages `sub` may read, oldest first (hidden ones are read by nobody). */

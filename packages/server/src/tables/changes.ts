@@ -10,10 +10,10 @@ import type { SeatLink, SeatRecord, TableRecord, TableWrite } from "../storage.t
 import { deadlineAfter, endOf, isResigned, ratedEnd, refuseUnlessPlaying, tableLevel, withoutTakeover } from "./match.ts";
 import { sync } from "./projections.ts";
 import { TableActor } from "./TableActor.ts";
-import { HubError, movedError, sha256, type Account } from "./types.ts";
+import { HubError, movedError, sha256, type Account, type JoinRequest } from "./types.ts";
 
 /** Takes a seat; logged in (`account`), the seat is the account's: its name, and linked to it in the same write. */
-export function join(live: TableActor, raw: { name: string; seat?: number | undefined }, account: Account | null, invited = false): Promise<{ table: TableInfo; seat: number; token: string }> {
+export function join(live: TableActor, raw: JoinRequest, account: Account | null, invited = false): Promise<{ table: TableInfo; seat: number; token: string }> {
   const { clock } = live.env;
   const tableId = live.record.id;
   return live.serialize(async () => {
@@ -36,7 +36,7 @@ export function join(live: TableActor, raw: { name: string; seat?: number | unde
     await live.env.policy?.checkJoin(live.record, account, invited, ordinalOf);
     const token = randomBytes(24).toString("base64url");
     const rating = account && live.record.rated ? ((await live.env.ratingsOf(live.game.id, [account.id])).get(account.id) ?? null) : null;
-    const taken: SeatRecord = { kind: "human", name: account ? account.name : raw.name, level: null, tokenHash: sha256(token), takeover: false, player: account?.id ?? null, rating };
+    const taken: SeatRecord = { kind: "human", name: account ? account.name : raw.name, level: null, tokenHash: sha256(token), takeover: false, player: account?.id ?? null, rating, ...(!account && raw.guest ? { guestKey: raw.guest } : {}) };
     // Logged in, the seat is linked to the account in the same write as the seat itself.
     const link = account ? { playerId: account.id, tableId, seat, token, at: clock.now() } : undefined;
     await fillSeat(live, seat, taken, "a join", () => {

@@ -4,12 +4,12 @@
 import type { BotLevel, TableInfo } from "../protocol.ts";
 import type { TableActor } from "./TableActor.ts";
 import type { TableDirectory } from "./TableDirectory.ts";
-import type { Account, OwnerCall } from "./types.ts";
+import type { Account, JoinRequest, OwnerCall } from "./types.ts";
 
 /** The changes `perform` runs: the hub's own (which route to the table actor). */
 export interface OwnerChanges {
   act(tableId: string, seat: number, raw: unknown): Promise<number>;
-  join(tableId: string, raw: { name: string; seat?: number | undefined }, account: Account | null, invited?: boolean): Promise<{ table: TableInfo; seat: number; token: string }>;
+  join(tableId: string, raw: JoinRequest, account: Account | null, invited?: boolean): Promise<{ table: TableInfo; seat: number; token: string }>;
   resign(tableId: string, seat: number): Promise<number>;
   reclaim(tableId: string, seat: number): Promise<number>;
   rematch(tableId: string, seat: number): Promise<string | null>;

@@ -26,6 +26,13 @@ export const systemClock: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
+/** A join as the hub takes it: the display name, a seat if asked, and a guest's browser key (set by the server, never by the client). */
+export interface JoinRequest {
+  readonly name: string;
+  readonly seat?: number | undefined;
+  readonly guest?: string | undefined;
+}
+
 export class HubError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -100,7 +107,7 @@ export interface ReviewClaim {
  */
 export type OwnerCall =
   | { kind: "act"; table: string; seat: number; action: unknown }
-  | { kind: "join"; table: string; raw: { name: string; seat?: number | undefined }; account: Account | null; invited?: boolean }
+  | { kind: "join"; table: string; raw: JoinRequest; account: Account | null; invited?: boolean }
   | { kind: "resign"; table: string; seat: number }
   | { kind: "reclaim"; table: string; seat: number }
   | { kind: "rematch"; table: string; seat: number }
@@ -126,6 +133,8 @@ export interface Subscriber {
   readonly viewer: WireViewer;
   /** The account of the connection's session cookie (its id), if any: a spectator seated under it reads as a player. */
   readonly account?: string | null;
+  /** A guest browser's key (accounts.ts `GUEST_COOKIE`, hashed): a spectator of a guest seat's browser reads as a player. */
+  readonly guest?: string | null;
   /** The client's address: a spectator's chat rate is counted per address, not per connection. */
   readonly address?: string;
   /** The seat token this connection said hello with (an account's seat token may be replaced later). */
