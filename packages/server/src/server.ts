@@ -29,6 +29,7 @@ import { Hub, HubError, systemClock, type Clock } from "./hub.ts";
 import { KeyedBuckets, resolveLimits, type Limits } from "./limits.ts";
 import { Metrics, measuredBots, measuredStorage } from "./metrics.ts";
 import { registerPlayerRoutes, type PlayerRoutes } from "./players.ts";
+import { registerPuzzleRoutes } from "./puzzles.ts";
 import { cancelTableSchema, joinTableSchema, MAX_FRAME_BYTES, myTablesSchema, parseDisplayName, seatBotSchema, type ErrorCode, type ErrorParams, type GameInfo, type TableCreatorResponse } from "./protocol.ts";
 import { originRefusal, parseAllowedOrigins, registerSecurityHeaders, UNSAFE_METHODS, type OriginPolicy } from "./security.ts";
 import { PostgresStorage, SqliteStorage, type Storage } from "./storage.ts";
@@ -88,6 +89,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "unknown-table": 404,
   "not-found": 404,
   "unknown-game": 404,
+  "unknown-puzzle": 404,
   "not-authorized": 403,
   "bad-credentials": 401,
   "wrong-password": 403,
@@ -221,6 +223,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   const players = registerPlayerRoutes(app, measuredStorage(storage, metrics, gameOf), catalog.games, limits, clock, log, pageOf, shared, (id) => moderation.storedBan(id));
   registerRoutes(app, liveHub, catalog.games, limits, players);
   registerModerationRoutes(app, { storage, moderation, clock, log, accountOf: players.accountOf, pageOf });
+  registerPuzzleRoutes(app, { storage, games: catalog.games, clock, accountOf: players.accountOf });
   const webDist = config.webDist === undefined ? null : config.webDist;
   const served = webDist !== null && existsSync(join(webDist, "index.html"));
   if (served) {

@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   "unknown-report",
   "report-closed", // this report is already resolved or dismissed
   "unknown-sanction", // no such sanction in force
+  // puzzles
+  "unknown-puzzle", // no such puzzle (a forged or malformed id)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

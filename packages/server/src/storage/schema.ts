@@ -3,6 +3,7 @@
 // side converts with `sqlite()`).
 import type { ActorKind, ChatChannel, OutcomeInfo, TableStatus } from "../protocol.ts";
 import { MIGRATION_14 } from "./moderation.ts";
+import { MIGRATION_16 } from "./puzzles.ts";
 import { DEFAULT_META, type ChatRecord, type LoggedAction, type PlayerMatch, type PlayerRecord, type RatingHistoryEntry, type RatingRecord, type SeatLink, type SeatRecord, type TableMeta, type TableRecord } from "./types.ts";
 
 /** Versioned migrations; never edit one that has shipped, add the next. */
@@ -141,6 +142,7 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
       END $$;`,
   },
   MIGRATION_14,
+  MIGRATION_16,
 ];
 
 export interface Row {

@@ -3,6 +3,7 @@
 import type { ActorKind, BotLevel, ChatChannel, ChatMessage, OutcomeInfo, TableMode, TableStatus, TakeoverReason } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
 import type { ModerationReads, ModerationWrite } from "./moderation.ts";
+import type { PuzzleReads, PuzzleWrite } from "./puzzles.ts";
 
 export interface SeatRecord {
   kind: "open" | "human" | "bot";
@@ -196,7 +197,7 @@ export interface LoggedAction {
   at: number;
 }
 
-export interface Storage extends ModerationReads {
+export interface Storage extends ModerationReads, PuzzleReads {
   readonly kind: "sqlite" | "postgres";
   /** Applies pending migrations; resolves to the schema version. */
   migrate(): Promise<number>;
@@ -261,6 +262,8 @@ export interface Storage extends ModerationReads {
   saveReview(tableId: string, seat: number, review: unknown): Promise<void>;
   /** The stored review of one seat, or null. */
   getReview(tableId: string, seat: number): Promise<unknown | null>;
+  /** Puzzles imported, or a rated first attempt, in ONE transaction (storage/puzzles.ts). */
+  puzzleWrite(write: PuzzleWrite): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -308,7 +311,8 @@ export type WriteOp =
   | { op: "appendChat"; tableId: string; message: ChatRecord; fence?: Fence }
   | { op: "takeEpoch"; tableId: string }
   | { op: "moderate"; write: ModerationWrite }
-  | { op: "saveReview"; tableId: string; seat: number; review: string; at: number };
+  | { op: "saveReview"; tableId: string; seat: number; review: string; at: number }
+  | { op: "puzzles"; write: PuzzleWrite };
 
 /**
  * `GRIMOIRE_CRASH_AT_WRITE=N` (tests only): the process kills itself with SIGKILL just before its

@@ -212,6 +212,7 @@ export const fr: Texts = {
     "unknown-report": "Ce signalement n’existe pas.",
     "report-closed": "Ce signalement a déjà été traité.",
     "unknown-sanction": "Cette sanction n’est plus en vigueur.",
+    "unknown-puzzle": "Ce problème n’existe pas.",
     unknown: "Un problème est survenu ({code}).",
     network: "Le serveur est injoignable. Vérifiez votre connexion et réessayez.",
     http: "Le serveur a répondu par une erreur ({status}).",
@@ -321,8 +322,10 @@ export const fr: Texts = {
     unit: {
       win: "Les valeurs sont des chances de gagner la partie, estimées d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
       share: "Les valeurs sont la part attendue des points, estimée d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
+      lives: "Les valeurs sont les vies que l’annonce fait gagner ou perdre en moyenne, comptées exactement d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
+      wall: "Les valeurs sont l’arrivée moyenne du mur de feu en fin de manche (−1 sur {reader, select, yes {vous} other {ce joueur}}, +1 sur le rival), les deux misant comme l’équilibre.",
     },
-    value: { win: "{v, number, ::percent .0}", share: "{v, number, ::percent .0}", wall: "{v, number, ::.00}" },
+    value: { win: "{v, number, ::percent .0}", share: "{v, number, ::percent .0}", wall: "{v, number, ::.00}", lives: "{v, number, ::.00}" },
     format: { percent: "{v, number, ::percent .0}", number: "{v, number, ::.00}" },
     label: { good: "bon coup", inaccuracy: "imprécision", mistake: "erreur", blunder: "gaffe" },
     count: {
