@@ -12,12 +12,13 @@
 // puzzle, failing the puzzle beating the player; only an account's first attempt at a puzzle is
 // rated (as lichess does). Guests play every puzzle and get the verdict and the explanation, but no
 // rating and nothing stored.
-import { checkPuzzleMove, puzzleState, stableKey, type AnyGame, type Puzzle, type ReviewedDecision, type ReviewUnit } from "@grimoire/engine";
+import { checkPuzzleMove, puzzleState, stableKey, type AnyGame, type Puzzle } from "@grimoire/engine";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { rate, rating } from "openskill";
 import { z } from "zod";
 import { HubError, type Account, type Clock } from "./hub.ts";
 import { INITIAL, ordinal, type Skill } from "./ratings.ts";
+import type { AttemptResponse, LegalAction, PuzzleInfo, PuzzleRatingInfo } from "./protocol.ts";
 import type { Storage } from "./storage.ts";
 import type { PuzzleRating, PuzzleRecord } from "./storage/puzzles.ts";
 
@@ -32,45 +33,11 @@ export function ratePuzzleAttempt(player: Skill, puzzle: Skill, solved: boolean)
   return { player: { mu: p.mu, sigma: p.sigma }, puzzle: { mu: q.mu, sigma: q.sigma } };
 }
 
-/** What a player sees of a puzzle before trying it. */
-export interface PuzzleInfo {
-  readonly id: string;
-  readonly game: string;
-  readonly seats: number;
-  readonly seat: number;
-  readonly options: unknown;
-  /** The seat's view of the position: what the board draws. */
-  readonly view: unknown;
-  /** The seat's legal moves there (a sample of them for a game with too many to list). */
-  readonly legal: readonly unknown[];
-  readonly prompt: unknown;
-  /** The puzzle's own rating (the number shown: mu − 3σ) and how often it was tried and solved. */
-  readonly rating: number;
-  readonly attempts: number;
-  readonly solved: number;
-}
-
-export interface PuzzleRatingInfo {
-  readonly game: string;
-  readonly rating: number;
-  readonly mu: number;
-  readonly sigma: number;
-  readonly played: number;
-}
-
-export interface AttemptResponse {
-  readonly correct: boolean;
-  /** The accepted moves. */
-  readonly answer: readonly unknown[];
-  readonly explanation: ReviewedDecision;
-  readonly unit: ReviewUnit;
-  /** The move tried, as the game parsed it. */
-  readonly move: unknown;
-  /** Whether this attempt was rated (an account's first attempt at this puzzle). */
-  readonly rated: boolean;
-  /** Before and after, when rated. */
-  readonly player: { readonly before: PuzzleRatingInfo; readonly after: PuzzleRatingInfo } | null;
-  readonly puzzle: { readonly before: number; readonly after: number } | null;
+/** As a table lists them (tables/projections.ts): at most MAX_LEGAL_LISTED, else null. */
+const MAX_LEGAL_LISTED = 300;
+function legalOf(game: AnyGame, state: unknown, seat: number): LegalAction[] | null {
+  const legal = game.legalActions(state, seat);
+  return legal.length > MAX_LEGAL_LISTED ? null : legal.map((action) => ({ action, label: game.describeAction(action) }));
 }
 
 const attemptSchema = z.object({ move: z.unknown() }).strict();
@@ -129,7 +96,7 @@ export function registerPuzzleRoutes(app: FastifyInstance, deps: PuzzleDeps): vo
       seat: p.seat,
       options: p.options,
       view: game.view(state, p.seat),
-      legal: game.legalActions(state, p.seat).slice(0, 500),
+      legal: legalOf(game, state, p.seat),
       prompt: decision.type === "over" ? null : decision.prompt,
       rating: ordinal(record),
       attempts: record.attempts,

@@ -35,9 +35,9 @@ async function signUp(server: TestServer, name: string): Promise<string> {
 }
 
 /** A legal move of the puzzle's position that is not its answer. */
-function wrongMove(puzzle: { legal: unknown[] }, answer: readonly unknown[]): unknown {
+function wrongMove(puzzle: { legal: { action: unknown }[] }, answer: readonly unknown[]): unknown {
   const keys = new Set(answer.map((a) => stableKey(a)));
-  return puzzle.legal.find((m) => !keys.has(stableKey(m)));
+  return puzzle.legal.map((m) => m.action).find((m) => !keys.has(stableKey(m)));
 }
 
 for (const make of backends) {
@@ -60,7 +60,7 @@ for (const make of backends) {
     });
 
     it("a file whose answer is not legal, or not a puzzle file, is refused and changes nothing", async () => {
-      const bad = structuredClone(puzzles[0]!) as { id: string; accepted: unknown[] };
+      const bad = structuredClone(puzzles[0]!) as unknown as { id: string; accepted: unknown[] };
       bad.id = "0123456789abcdef";
       bad.accepted = [{ type: "cast", spell: 9 }];
       expect((await importPuzzles(server.storage, games, { ...file, puzzles: [bad] }, clock.now())).ok).toBe(false);

@@ -1,5 +1,5 @@
 // The app shell: header (home link, account, language switch), then the page of the current route.
-import type { MouseEvent, ReactNode } from "react";
+import { lazy, Suspense, type MouseEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LANGUAGES, switchLanguage, type Language } from "./i18n/index.ts";
 import { Home } from "./pages/Home.tsx";
@@ -11,6 +11,9 @@ import { AccountBox } from "./players/AccountBox.tsx";
 import { Leaderboard } from "./players/Leaderboard.tsx";
 import { Profile } from "./players/Profile.tsx";
 import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
+
+// Loaded when first shown: the initial bundle stays within its budget.
+const PuzzlePage = lazy(() => import("./puzzles/PuzzlePage.tsx").then((m) => ({ default: m.PuzzlePage })));
 
 export function Link({ to, children, className }: { to: Route; children: ReactNode; className?: string }) {
   const onClick = (e: MouseEvent) => {
@@ -51,6 +54,11 @@ export function App() {
         {route.page === "player" && <Profile key={route.name} name={route.name} />}
         {route.page === "leaderboard" && <Leaderboard key={route.game} game={route.game} />}
         {route.page === "moderation" && <ModerationPage />}
+        {route.page === "puzzles" && (
+          <Suspense fallback={<p className="muted" aria-busy="true">{t("puzzle.loading")}</p>}>
+            <PuzzlePage key={`${route.game}:${route.id ?? ""}`} game={route.game} id={route.id ?? null} />
+          </Suspense>
+        )}
       </main>
     </>
   );

@@ -35,6 +35,9 @@ export type {
   RematchInfo,
   TableCreatorResponse,
   TableMode,
+  PuzzleInfo,
+  PuzzleRatingInfo,
+  AttemptResponse,
 } from "../../server/src/protocol.ts";
 
 export const BOT_LEVELS = ["easy", "medium", "hard"] as const;

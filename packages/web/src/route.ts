@@ -1,6 +1,7 @@
 // Routing by query string, so the invitation link `/?table=<id>` works with a static server:
 // `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, `?replay=ID`, `?player=NAME`
-// (a profile), `?leaderboard=GAME`, `?moderation=1` (moderators), nothing = home.
+// (a profile), `?leaderboard=GAME`, `?moderation=1` (moderators), `?puzzles=GAME[&puzzle=ID]`
+// (puzzles of a game, or one of them), nothing = home.
 import { useEffect, useState } from "react";
 
 export type Route =
@@ -10,7 +11,9 @@ export type Route =
   | { readonly page: "table"; readonly id: string; readonly watch: boolean }
   | { readonly page: "player"; readonly name: string }
   | { readonly page: "leaderboard"; readonly game: string }
-  | { readonly page: "moderation" };
+  | { readonly page: "moderation" }
+  /** Puzzles of a game, one after another; or one puzzle (the daily one) by id. */
+  | { readonly page: "puzzles"; readonly game: string; readonly id?: string };
 
 export function parseRoute(search: string): Route {
   const params = new URLSearchParams(search);
@@ -23,6 +26,11 @@ export function parseRoute(search: string): Route {
   const player = params.get("player");
   if (player) return { page: "player", name: player };
   if (params.get("moderation") === "1") return { page: "moderation" };
+  const puzzles = params.get("puzzles");
+  if (puzzles) {
+    const id = params.get("puzzle");
+    return id ? { page: "puzzles", game: puzzles, id } : { page: "puzzles", game: puzzles };
+  }
   const leaderboard = params.get("leaderboard");
   if (leaderboard) return { page: "leaderboard", game: leaderboard };
   return { page: "home" };
@@ -44,6 +52,8 @@ export function hrefOf(route: Route): string {
       return `/?leaderboard=${encodeURIComponent(route.game)}`;
     case "moderation":
       return "/?moderation=1";
+    case "puzzles":
+      return `/?puzzles=${encodeURIComponent(route.game)}${route.id ? `&puzzle=${encodeURIComponent(route.id)}` : ""}`;
   }
 }
 

@@ -120,7 +120,7 @@ export const fr: Record<CliKey, string> = {
   "cli.error.inputEnded": "l’entrée s’est terminée avant la partie",
   "cli.error.read": "impossible de lire {file} : {code}",
   "cli.error.json": "{file} n’est pas du JSON valide : {detail}",
-  "cli.error.puzzleSource": "puzzles generate : donnez soit --from FICHIERS, soit --self-play N",
+  "cli.error.puzzleSource": "puzzles generate : donnez soit --from FICHIERS, soit --self-play N",
   "cli.error.noPuzzles": "{id} n’a pas de problèmes",
   "cli.puzzles.written": "{count, plural, one {# problème écrit} other {# problèmes écrits}} dans {file}",
   "cli.puzzles.imported": "{added, plural, one {# problème ajouté} other {# problèmes ajoutés}}, {kept, number} déjà là",
