@@ -2,7 +2,8 @@
 // (bots/strong.ts's searched actions) valued by its rollout search — deals redrawn from the
 // seat's view, the heuristic playing every seat for two more turns, the fitted win-chance model
 // there — every choice on the same deals. 8 deals screen a position; where one choice leads by
-// three quarters of MARGIN there, 64 (`effort` times more to re-check) give the values kept; a
+// three quarters of MARGIN there, two independent searches of 64 deals each (`effort` times more to
+// re-check), joined cautiously (the lead must show in both: its values are noisy), give the values kept; a
 // position is a puzzle when one choice's chance of winning beats every other's by MARGIN
 // (docs/bots.md).
 import { forkRng, rolloutSearch, screenedValues, type AnyGame, type PuzzleJudge } from "@grimoire/engine";
@@ -27,6 +28,6 @@ export const puzzleJudge: PuzzleJudge<EmmerlausView, Action> = {
       const { prior: _prior, ...search } = rolloutImprovedOptions(game, { rollouts: deals * candidates.length, minDeals: deals, maxDeals: deals })(local, candidates);
       return rolloutSearch<EmmerlausState, Action, EmmerlausView>(game, { ...local, rng: forkRng(context.rng) }, search).children.map((child) => child.mean);
     };
-    return { candidates, values: screenedValues(run, SCREEN_DEALS, 8 * Math.max(1, Math.round(effort)), PUZZLE_MARGIN) };
+    return { candidates, values: screenedValues(run, SCREEN_DEALS, 8 * Math.max(1, Math.round(effort)), PUZZLE_MARGIN, true, effort) };
   },
 };

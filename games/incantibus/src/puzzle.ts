@@ -21,6 +21,6 @@ export const puzzleJudge: PuzzleJudge<View, Action> = {
       const { prior: _prior, ...search } = rolloutGreedyOptions(game, { determinizations: deals, minDeterminizations: deals, rollouts: 1e9 })(context, context.legal);
       return rolloutSearch<State, Action, View>(game, { ...context, rng: forkRng(context.rng) }, search).children.map((child) => child.mean);
     };
-    return { candidates: context.legal, values: screenedValues(run, SCREEN_DEALS, 4 * Math.max(1, Math.round(effort)), PUZZLE_MARGIN) };
+    return { candidates: context.legal, values: screenedValues(run, SCREEN_DEALS, 4 * Math.max(1, Math.round(effort)), PUZZLE_MARGIN, false, effort) };
   },
 };

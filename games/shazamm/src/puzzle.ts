@@ -53,7 +53,7 @@ export const puzzleJudge: PuzzleJudge<ShazammView, ShazammAction> = {
     if (candidates.length < 2) return null;
     const run = (deals: number): number[] =>
       rolloutSearch<ShazammState, ShazammAction, ShazammView>(game, { ...context, legal: candidates, rng: forkRng(context.rng) }, { determinizations: deals, policy: parts.policy, resample: parts.resample }).children.map((child) => child.mean);
-    const values = screenedValues(run, SCREEN_DEALS, 8 * Math.max(1, Math.round(effort)), WIN_MARGIN);
+    const values = screenedValues(run, SCREEN_DEALS, 8 * Math.max(1, Math.round(effort)), WIN_MARGIN, false, effort);
     return { candidates, values };
   },
 };

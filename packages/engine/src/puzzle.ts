@@ -92,12 +92,22 @@ export function leadOf(values: readonly number[]): number {
  * A search's values in two stages, for judges whose values come from rollouts: `deals` first
  * (cheap, most positions show no clear best and stop there), then, only when the lead there is at
  * least three quarters of `margin`, `deals × full` on fresh draws — the values returned. A
- * position kept has its margin from the longer search.
+ * position kept has its margin from the longer search. `confirm`: the longer search is run twice
+ * on independent deals and the two are joined cautiously (the best choice's lower value, every
+ * other's higher one), so a lead must show in both — for games whose values are noisy (Emmerlaüs).
+ * `effort` above 1 (a re-evaluation, `full` already multiplied by it) skips the screen.
  */
-export function screenedValues(run: (deals: number) => number[], deals: number, full: number, margin: number): number[] {
-  const screen = run(deals);
-  if (leadOf(screen) < 0.75 * margin) return screen;
-  return run(deals * full);
+export function screenedValues(run: (deals: number) => number[], deals: number, full: number, margin: number, confirm = false, effort = 1): number[] {
+  // A re-evaluation (effort above 1) is not screened: it is the longer search itself.
+  if (effort <= 1) {
+    const screen = run(deals);
+    if (leadOf(screen) < 0.75 * margin) return screen;
+  }
+  const first = run(deals * full);
+  if (!confirm) return first;
+  const second = run(deals * full);
+  const best = first.indexOf(Math.max(...first));
+  return first.map((value, i) => (i === best ? Math.min(value, second[i]!) : Math.max(value, second[i]!)));
 }
 
 /** A seed (32 hex digits) derived from any text. */

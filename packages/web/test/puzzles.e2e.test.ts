@@ -9,7 +9,8 @@ import { expect, it } from "vitest";
 import { selfPlayPuzzles, type Puzzle } from "@grimoire/engine";
 import { findGame, games } from "@grimoire/catalog";
 import { importPuzzles } from "@grimoire/server";
-import { PHONE, describeE2E, injectAxe } from "../e2e/harness.ts";
+import { join } from "node:path";
+import { ARTIFACTS, PHONE, describeE2E, injectAxe } from "../e2e/harness.ts";
 
 const SEATS: Record<string, number> = { abracadawhat: 3, shazamm: 2, incantibus: 3, emmerlaus: 3 };
 
@@ -85,6 +86,7 @@ describeE2E("puzzles at 375 px, in English and in French", (env) => {
       expect(await verdict.getAttribute("class")).toContain("right");
       expect(await verdict.innerText()).toContain(words.right);
       expect(await verdict.locator("li").count()).toBeGreaterThan(1);
+      await page.screenshot({ path: join(ARTIFACTS, `puzzle-abracadawhat-${lang}.png`), fullPage: true });
       await fits(page);
       expect(await axeFindings(page)).toEqual([]);
       // The next puzzle comes from the game's puzzles.
