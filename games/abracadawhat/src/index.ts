@@ -10,6 +10,7 @@ import { apply, decision, legalActions, maxActions, newState, outcome, parseActi
 import { cloneState, optionsSchema, type Action, type Options, type State } from "./state.ts";
 import { text } from "./text/index.ts";
 import { makeView, resample, shuffleHidden, type View } from "./view.ts";
+import { puzzleJudge } from "./puzzle.ts";
 import { makeReviewer } from "./review.ts";
 
 export * from "./data.ts";
@@ -80,4 +81,5 @@ export const abracadawhatGame = defineGame<State, Action, View, Event, Options, 
   }),
   levels: { ...levels, hard: "strong" },
   review: makeReviewer,
+  puzzleJudge,
 });

@@ -10,6 +10,7 @@ import type { EmmerlausEvent, EmmerlausState } from "./state.ts";
 import { text } from "./text/index.ts";
 import { eventFor, resample, shuffleHidden, view, type EmmerlausView } from "./view.ts";
 import { DECK_SIZES, MAX_PLAYERS, MIN_PLAYERS, optionsSchema, type Action, type EmmerlausOptions } from "./data.ts";
+import { puzzleJudge } from "./puzzle.ts";
 import { makeReviewer } from "./review.ts";
 
 export * from "./data.ts";
@@ -64,5 +65,6 @@ export const emmerlausGame = defineGame<EmmerlausState, Action, EmmerlausView, E
   }),
   levels: { easy: "random", medium: "heuristic", hard: "rollout" },
   review: makeReviewer,
+  puzzleJudge,
 });
 export type EmmerlausGame = typeof emmerlausGame;

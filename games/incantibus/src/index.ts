@@ -10,6 +10,7 @@ import { legal, play, scores, setupState, waitingStep, winnerOf } from "./rules.
 import { text } from "./text/index.ts";
 import type { Action, Event, Options, State, View } from "./state.ts";
 import { eventForViewer, makeView, resampleView, shuffleHiddenState } from "./view.ts";
+import { puzzleJudge } from "./puzzle.ts";
 import { makeReviewer } from "./review.ts";
 
 export * from "./data.ts";
@@ -100,5 +101,6 @@ export const incantibusGame = defineGame<State, Action, View, Event, Options, Ev
   }),
   levels: { easy: "random", medium: "greedy", hard: "rollout" },
   review: makeReviewer,
+  puzzleJudge,
 });
 

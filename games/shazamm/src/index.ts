@@ -9,6 +9,7 @@ import type { ShazammEvent, ShazammState } from "./state.ts";
 import { eventFor, resample, shuffleHidden, view, type ShazammView } from "./view.ts";
 import { text } from "./text/index.ts";
 import { VARIANTS, optionsSchema, type ShazammAction, type ShazammOptions } from "./data.ts";
+import { puzzleJudge } from "./puzzle.ts";
 import { makeReviewer } from "./review.ts";
 
 export * from "./data.ts";
@@ -56,5 +57,6 @@ export const shazammGame = defineGame<ShazammState, ShazammAction, ShazammView, 
   bots,
   levels,
   review: makeReviewer,
+  puzzleJudge,
 });
 export type ShazammGame = typeof shazammGame;

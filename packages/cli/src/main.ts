@@ -10,6 +10,7 @@ import { defaultContext, errorLine, requireLanguage, type CliContext } from "./c
 import { register as registerAdmin } from "./commands/admin.ts";
 import { register as registerGames } from "./commands/games.ts";
 import { register as registerPlay } from "./commands/play.ts";
+import { register as registerPuzzles } from "./commands/puzzles.ts";
 import { register as registerSimulate } from "./commands/simulate.ts";
 import { register as registerReplay } from "./commands/replay.ts";
 import { register as registerReview } from "./commands/review.ts";
@@ -33,6 +34,7 @@ export function buildProgram(ctx: CliContext = defaultContext()): Command {
   registerAdmin(program, ctx);
   registerGames(program, ctx);
   registerPlay(program, ctx);
+  registerPuzzles(program, ctx);
   registerSimulate(program, ctx);
   registerReplay(program, ctx);
   registerReview(program, ctx);

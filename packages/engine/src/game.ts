@@ -16,6 +16,7 @@
 import type { ZodType } from "zod";
 import type { Result } from "./result.ts";
 import type { RngState, Seed } from "./rng.ts";
+import type { PuzzleJudge } from "./puzzle.ts";
 import type { Reviewer } from "./review.ts";
 import type { GameText, Message } from "./text.ts";
 
@@ -190,6 +191,8 @@ export interface GameBots<V, A> {
   readonly levels: Readonly<Record<"easy" | "medium" | "hard", string>>;
   /** The post-game review's evaluation of a decision, from a seat's view (its hard bot's; ./review.ts). */
   readonly reviewer: Reviewer<V, A>;
+  /** Optional: how puzzles value a decision (./puzzle.ts); a game without one has no puzzles. */
+  readonly puzzleJudge?: PuzzleJudge<V, A>;
 }
 
 export interface Game<S extends BaseState, A, V, E, O, VE = unknown>

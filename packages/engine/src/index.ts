@@ -12,6 +12,7 @@ export * from "./actions.ts";
 export * from "./ismcts.ts";
 export * from "./rollout.ts";
 export * from "./review.ts";
+export * from "./puzzle.ts";
 export * from "./text.ts";
 export * from "./names.ts";
 export * from "./resign.ts";

@@ -38,9 +38,10 @@ export const EQUAL_VALUES = 1e-9;
  * share of a softmax of the scores where a stage ends (the round, the room: what the hard bots
  * of Abraca…What? and Incantibus estimate); "wall", the bid-only round's expected end in
  * Shazamm! (−1: the wall on my wizard, +1: on theirs), the unit of its reviews until issue #18
- * rated spells and follow-ups (no reviewer uses it now; reviews stored with it still read).
+ * rated spells and follow-ups (no reviewer uses it now; reviews stored with it still read; Shazamm!'s
+ * bid-only puzzles use it); "lives", a call's expected value in lives (Abraca…What?'s puzzles).
  */
-export type ReviewUnit = "win" | "share" | "wall";
+export type ReviewUnit = "win" | "share" | "wall" | "lives";
 
 /** A loss of at least `inaccuracy` (in the reviewer's unit) is an inaccuracy, and so on up. */
 export interface ReviewThresholds {

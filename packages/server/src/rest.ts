@@ -1,9 +1,9 @@
 // The REST shapes of the protocol (protocol.ts re-exports them): the lobby's and the players'
 // requests (zod schemas: untrusted input is parsed here) and answers under `/api`.
-import type { Review } from "@grimoire/engine";
+import type { Review, ReviewedDecision, ReviewUnit } from "@grimoire/engine";
 import { z } from "zod";
 import { BOT_LEVELS, TABLE_MODES, seatRequestSchema, type BotLevel, type ErrorCode } from "./vocabulary.ts";
-import type { InvitationInfo, OutcomeInfo, PresenceInfo, TableInfo, TableStatus } from "./protocol.ts";
+import type { InvitationInfo, LegalAction, OutcomeInfo, PresenceInfo, TableInfo, TableStatus } from "./protocol.ts";
 
 /** Turn-based tables: an hour to two weeks per decision, and a bank of up to 30 days. */
 export const MIN_TURN_BASED_SECONDS = 3600;
@@ -282,3 +282,47 @@ export const inviteSchema = z.object({ name: z.string().min(1).max(200) }).stric
 export interface InvitationsResponse {
   readonly invitations: readonly InvitationInfo[];
 }
+
+// Puzzles (puzzles.ts): GET /api/puzzles/next, /daily, /:id, /ratings; POST /api/puzzles/:id/attempt.
+
+/** What a player sees of a puzzle before trying it. */
+export interface PuzzleInfo {
+  readonly id: string;
+  readonly game: string;
+  readonly seats: number;
+  readonly seat: number;
+  readonly options: unknown;
+  /** The seat's view of the position: what the board draws. */
+  readonly view: unknown;
+  /** The seat's legal moves there with their labels, as a table sends them (null: too many to list; the board builds them). */
+  readonly legal: readonly LegalAction[] | null;
+  readonly prompt: unknown;
+  /** The puzzle's own rating (the number shown: mu − 3σ) and how often it was tried and solved. */
+  readonly rating: number;
+  readonly attempts: number;
+  readonly solved: number;
+}
+
+export interface PuzzleRatingInfo {
+  readonly game: string;
+  readonly rating: number;
+  readonly mu: number;
+  readonly sigma: number;
+  readonly played: number;
+}
+
+export interface AttemptResponse {
+  readonly correct: boolean;
+  /** The accepted moves. */
+  readonly answer: readonly unknown[];
+  readonly explanation: ReviewedDecision;
+  readonly unit: ReviewUnit;
+  /** The move tried, as the game parsed it. */
+  readonly move: unknown;
+  /** Whether this attempt was rated (an account's first attempt at this puzzle). */
+  readonly rated: boolean;
+  /** Before and after, when rated. */
+  readonly player: { readonly before: PuzzleRatingInfo; readonly after: PuzzleRatingInfo } | null;
+  readonly puzzle: { readonly before: number; readonly after: number } | null;
+}
+

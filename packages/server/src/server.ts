@@ -34,6 +34,7 @@ import { LocalSocialBus, Social, type SocialBus } from "./social.ts";
 import { RedisSocialBus } from "./social-redis.ts";
 import { registerSocialRoutes } from "./social-routes.ts";
 import { rekeyAccounts } from "./rekey.ts";
+import { registerPuzzleRoutes } from "./puzzles.ts";
 import { cancelTableSchema, joinTableSchema, MAX_FRAME_BYTES, myTablesSchema, parseDisplayName, seatBotSchema, type ErrorCode, type ErrorParams, type GameInfo, type TableCreatorResponse } from "./protocol.ts";
 import { originRefusal, parseAllowedOrigins, registerSecurityHeaders, UNSAFE_METHODS, type OriginPolicy } from "./security.ts";
 import { PostgresStorage, SqliteStorage, type Storage } from "./storage.ts";
@@ -95,6 +96,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   "unknown-table": 404,
   "not-found": 404,
   "unknown-game": 404,
+  "unknown-puzzle": 404,
   "not-authorized": 403,
   "bad-credentials": 401,
   "wrong-password": 403,
@@ -254,6 +256,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   registerRoutes(app, liveHub, catalog.games, limits, players, social);
   registerModerationRoutes(app, { storage, moderation, clock, log, accountOf: players.accountOf, pageOf });
   registerSocialRoutes(app, { hub: liveHub, social, players, storage: measuredStorage(storage, metrics, gameOf), clock, limits, log });
+  registerPuzzleRoutes(app, { storage, games: catalog.games, clock, accountOf: players.accountOf });
   const webDist = config.webDist === undefined ? null : config.webDist;
   const served = webDist !== null && existsSync(join(webDist, "index.html"));
   if (served) {

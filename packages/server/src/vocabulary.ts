@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   "invitation-expired", // the invitation's time ran out (`params.expiredAt`)
   "invitation-used", // the invitation was already accepted or declined
   "already-invited", // this account already has a pending invitation to this table
+  // puzzles
+  "unknown-puzzle", // no such puzzle (a forged or malformed id)
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -283,8 +283,12 @@ describe("several processes", () => {
     const c = await startCluster(2, 1500, { ABANDON_MINUTES: "0.05" });
     const created = await http(c.servers[0]!, "POST", "/api/tables", { game: "abracadawhat", seats: [{ kind: "open" }, { kind: "bot", level: "easy" }, { kind: "bot", level: "easy" }] });
     const id = created.body.table.id as string;
-    // The only human joins and plays through process 1; process 0 created the table and owns it.
+    // The only human joins and plays through process 1; process 0 created the table and owns it
+    // (a spectator of its own keeps it there: an owner nobody watches hands a table to where its seats are).
     const token = (await http(c.servers[1]!, "POST", `/api/tables/${id}/join`, { name: "Solo", seat: 0 })).body.token as string;
+    const keeper = await Client.open(c.servers[0]!);
+    keeper.send({ type: "hello", tableId: id });
+    await keeper.waitFor("welcome");
     const player = await Client.open(c.servers[1]!);
     player.send({ type: "hello", tableId: id, token });
     await player.waitFor("sync");
@@ -308,6 +312,7 @@ describe("several processes", () => {
     expect(await listed(0)).not.toContain(id);
     expect(await listed(1)).not.toContain(id);
     await spectator.close();
+    await keeper.close();
     // The owner dies; the survivor's sweeps take up no table of it: it stays over, listed nowhere.
     c.servers[0]!.child.kill("SIGKILL");
     await sleep(3000);
@@ -835,10 +840,14 @@ describe("several processes: accounts", () => {
       expect(byAddress.status, JSON.stringify(byAddress.body)).toBe(429);
       expect(byAddress.body.error.message).toMatch(/at most 4 log-ins a minute/);
     }
-    // One bucket per address and per name, kept in Redis.
+    // One bucket per address, per name, and per name and address, kept in Redis.
     expect((await c.redis.keys(`${c.prefix}rate:*`)).sort()).toEqual(
       // (per name: per skeleton, UTS #39's "rn" for "m", so look-alike spellings share one)
-      [`${c.prefix}rate:logins-by-address:127.0.0.1`, ...["target", "someone"].map((n) => `${c.prefix}rate:logins-by-name:${nameSkeleton(n)}`)].sort(),
+      [
+        `${c.prefix}rate:logins-by-address:127.0.0.1`,
+        ...["target", "someone"].map((n) => `${c.prefix}rate:logins-by-name:${nameSkeleton(n)}`),
+        ...["target", "someone"].map((n) => `${c.prefix}rate:logins-by-name-address:${nameSkeleton(n)}\n127.0.0.1`),
+      ].sort(),
     );
   }, 180_000);
 });

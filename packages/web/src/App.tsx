@@ -17,6 +17,8 @@ import { hrefOf, navigate, useRoute, type Route } from "./route.ts";
 
 // The guided first game plays with the game's rules in the browser: its own chunk, loaded on demand.
 const Tutorial = lazy(() => import("./pages/Tutorial.tsx"));
+// Loaded when first shown: the initial bundle stays within its budget.
+const PuzzlePage = lazy(() => import("./puzzles/PuzzlePage.tsx").then((m) => ({ default: m.PuzzlePage })));
 
 export function Link({ to, children, className }: { to: Route; children: ReactNode; className?: string }) {
   const onClick = (e: MouseEvent) => {
@@ -63,6 +65,11 @@ export function App() {
         {route.page === "learn" && (
           <Suspense fallback={<p aria-live="polite">{t("table.loading")}</p>}>
             <Tutorial key={route.game} game={route.game} />
+          </Suspense>
+        )}
+        {route.page === "puzzles" && (
+          <Suspense fallback={<p className="muted" aria-busy="true">{t("puzzle.loading")}</p>}>
+            <PuzzlePage key={`${route.game}:${route.id ?? ""}`} game={route.game} id={route.id ?? null} />
           </Suspense>
         )}
       </main>

@@ -11,7 +11,7 @@ export interface RecoveryCodesResponse {
   readonly used: number;
   readonly createdAt: number | null;
 }
-import type { BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, LearntResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
+import type { AttemptResponse, PuzzleInfo, PuzzleRatingInfo, BotLevel, CreateTableRequest, CreateTableResponse, GameInfo, JoinTableResponse, LeaderboardResponse, LearntResponse, MeResponse, MySeatsResponse, MyTable, ProfileResponse, ReviewResponse, TableCreatorResponse, TableInfo } from "./protocol.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -97,6 +97,13 @@ export const api = {
   profile: (name: string, offset = 0) => call<ProfileResponse>(`/api/players/${encodeURIComponent(name)}${offset > 0 ? `?offset=${offset}` : ""}`),
   /** One page of a game's leaderboard (`offset`: from the response's `next`). */
   leaderboard: (game: string, offset = 0) => call<LeaderboardResponse>(`/api/leaderboard/${encodeURIComponent(game)}${offset > 0 ? `?offset=${offset}` : ""}`),
+  /** A puzzle of `game` near the reader's puzzle rating (`skip`: ones this browser has seen, for a guest). */
+  nextPuzzle: (game: string, skip: readonly string[] = []) =>
+    call<{ puzzle: PuzzleInfo | null; rating: PuzzleRatingInfo | null }>(`/api/puzzles/next?game=${encodeURIComponent(game)}${skip.length > 0 ? `&skip=${skip.map(encodeURIComponent).join(",")}` : ""}`),
+  puzzle: (id: string) => call<{ puzzle: PuzzleInfo }>(`/api/puzzles/${encodeURIComponent(id)}`).then((r) => r.puzzle),
+  dailyPuzzle: () => call<{ puzzle: PuzzleInfo | null; day: number }>("/api/puzzles/daily"),
+  puzzleRatings: () => call<{ ratings: PuzzleRatingInfo[] | null }>("/api/puzzles/ratings").then((r) => r.ratings),
+  attemptPuzzle: (id: string, move: unknown) => call<AttemptResponse>(`/api/puzzles/${encodeURIComponent(id)}/attempt`, { method: "POST", body: JSON.stringify({ move }) }),
   /** A finished match's review of one seat: `pending` (202) until the server has computed it. */
   review: (id: string, seat: number) => call<ReviewResponse>(`/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`),
 };

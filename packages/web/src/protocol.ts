@@ -43,6 +43,9 @@ export type {
   InvitationsResponse,
   PresenceInfo,
   Notice,
+  PuzzleInfo,
+  PuzzleRatingInfo,
+  AttemptResponse,
 } from "../../server/src/protocol.ts";
 
 export const BOT_LEVELS = ["easy", "medium", "hard"] as const;

@@ -1,7 +1,7 @@
 // Routing by query string, so the invitation link `/?table=<id>` works with a static server:
 // `?table=ID` (play or join), `?table=ID&watch=1`, `?howto=GAME`, `?replay=ID`, `?player=NAME`
 // (a profile), `?leaderboard=GAME`, `?moderation=1` (moderators), `?friends` (your friends), `?account`,
-// `?learn=GAME` (the guided first game), nothing = home.
+// `?learn=GAME` (the guided first game), `?puzzles=GAME[&puzzle=ID]` (puzzles of a game, or one of them), nothing = home.
 import { useEffect, useState } from "react";
 
 export type Route =
@@ -14,7 +14,9 @@ export type Route =
   | { readonly page: "moderation" }
   | { readonly page: "friends" }
   | { readonly page: "account" }
-  | { readonly page: "learn"; readonly game: string };
+  | { readonly page: "learn"; readonly game: string }
+  /** Puzzles of a game, one after another; or one puzzle (the daily one) by id. */
+  | { readonly page: "puzzles"; readonly game: string; readonly id?: string };
 
 export function parseRoute(search: string): Route {
   const params = new URLSearchParams(search);
@@ -30,6 +32,11 @@ export function parseRoute(search: string): Route {
   if (params.has("account")) return { page: "account" };
   const learn = params.get("learn");
   if (learn) return { page: "learn", game: learn };
+  const puzzles = params.get("puzzles");
+  if (puzzles) {
+    const id = params.get("puzzle");
+    return id ? { page: "puzzles", game: puzzles, id } : { page: "puzzles", game: puzzles };
+  }
   const leaderboard = params.get("leaderboard");
   if (leaderboard) return { page: "leaderboard", game: leaderboard };
   if (params.get("friends") !== null) return { page: "friends" };
@@ -58,6 +65,8 @@ export function hrefOf(route: Route): string {
       return "/?account";
     case "learn":
       return `/?learn=${encodeURIComponent(route.game)}`;
+    case "puzzles":
+      return `/?puzzles=${encodeURIComponent(route.game)}${route.id ? `&puzzle=${encodeURIComponent(route.id)}` : ""}`;
   }
 }
 

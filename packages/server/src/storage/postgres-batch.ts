@@ -16,6 +16,7 @@ import { accountPairs, changesFor } from "./rating-changes.ts";
 import { openSessionStatements } from "./account-sql.ts";
 import { PAIR_MATCHES, fromRatingRow, fromRow, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow, type Row } from "./schema.ts";
 import { moderationStatements } from "./moderation.ts";
+import { puzzleStatements } from "./puzzles.ts";
 import { FencedError, StaleRowError, type Fence, type SeatLink, type SessionRecord, type TableRecord, type WriteHook, type WriteOp } from "./types.ts";
 
 interface Statement {
@@ -220,6 +221,8 @@ export class PostgresBatches {
         return { statements: moderationStatements(w.write).map((s) => this.write(s.text, s.values)) };
       case "account":
         return { statements: w.statements.map((s) => this.write(s.sql, [...s.params])) };
+      case "puzzles":
+        return { statements: puzzleStatements(w.write).map((s) => this.write(s.text, s.values)) };
       case "takeEpoch":
         return { statements: [this.write("UPDATE tables SET epoch = epoch + 1 WHERE id = $1", [w.tableId])] };
       case "setFollow":

@@ -9,6 +9,7 @@ import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { PostgresBatches } from "./postgres-batch.ts";
 import { fromActionRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_POSTGRES, RELATIONS, TABLE_LINKS, type ActionRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { puzzleReads, type PuzzleWrite } from "./puzzles.ts";
 import { fromFullChatRow, moderationReads, type FullChatRow, type ModerationWrite, type ReportStatus } from "./moderation.ts";
 import {
   commitDelayFromEnv,
@@ -309,6 +310,38 @@ export class PostgresStorage implements Storage {
 
   async moderate(write: ModerationWrite): Promise<void> {
     await this.group.request({ op: "moderate", write });
+  }
+
+  // ------------------------------------------------------------ puzzles (storage/puzzles.ts)
+
+  async puzzleWrite(write: PuzzleWrite): Promise<void> {
+    await this.group.request({ op: "puzzles", write });
+  }
+
+  private readonly puzzleQueries = puzzleReads(async <T>(sql: string, params: unknown[]) => (await this.pool.query(sql, params)).rows as T[]);
+  puzzle(id: string) {
+    return this.puzzleQueries.puzzle(id);
+  }
+  puzzlesStored(ids: readonly string[]) {
+    return this.puzzleQueries.puzzlesStored(ids);
+  }
+  nextPuzzle(game: string, mu: number, playerId: string | null, skip: readonly string[]) {
+    return this.puzzleQueries.nextPuzzle(game, mu, playerId, skip);
+  }
+  puzzleCount(game: string | null) {
+    return this.puzzleQueries.puzzleCount(game);
+  }
+  puzzleAt(game: string | null, offset: number) {
+    return this.puzzleQueries.puzzleAt(game, offset);
+  }
+  puzzleRating(playerId: string, game: string) {
+    return this.puzzleQueries.puzzleRating(playerId, game);
+  }
+  puzzleRatings(playerId: string) {
+    return this.puzzleQueries.puzzleRatings(playerId);
+  }
+  puzzleAttempt(playerId: string, puzzleId: string) {
+    return this.puzzleQueries.puzzleAttempt(playerId, puzzleId);
   }
 
   private readonly moderation = moderationReads(async <T>(sql: string, params: unknown[]) => (await this.pool.query(sql, params)).rows as T[]);

@@ -3,6 +3,7 @@
 // side converts with `sqlite()`).
 import type { ActorKind, ChatChannel, OutcomeInfo, TableStatus } from "../protocol.ts";
 import { MIGRATION_14 } from "./moderation.ts";
+import { MIGRATION_16 } from "./puzzles.ts";
 import { DEFAULT_META, type ChatRecord, type InvitationRecord, type LoggedAction, type PlayerMatch, type PlayerRecord, type RatingHistoryEntry, type RatingRecord, type Relations, type SeatLink, type SeatRecord, type TableMeta, type TableRecord } from "./types.ts";
 
 /** Versioned migrations; never edit one that has shipped, add the next. */
@@ -195,6 +196,7 @@ export const MIGRATIONS: readonly { version: number; description: string; sqlite
     sqlite: `CREATE TABLE learnt (player_id TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (player_id, game));`,
     postgres: `CREATE TABLE learnt (player_id TEXT NOT NULL REFERENCES players(id), game TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (player_id, game));`,
   },
+  MIGRATION_16,
 ];
 
 export interface Row {

@@ -13,6 +13,7 @@ import { openSessionStatements, type AccountStatement } from "./account-sql.ts";
 import { fromRatingRow, PAIR_MATCHES, sqlite, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow } from "./schema.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, type SentError, type SentOutcome, type WriterData, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import { moderationStatements } from "./moderation.ts";
+import { puzzleStatements } from "./puzzles.ts";
 import { crashAt, type SeatLink, type SessionRecord, type TableRecord, type WriteOp } from "./types.ts";
 
 // Loaded once the thread is up (openskill is slow to load); awaited by the first batch ending a rated match.
@@ -196,6 +197,12 @@ function apply(w: WriteOp): void {
     case "saveReview":
       write();
       prepared("INSERT INTO reviews (table_id, seat, review, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").run(w.tableId, w.seat, w.review, w.at);
+      return;
+    case "puzzles":
+      for (const statement of puzzleStatements(w.write)) {
+        write();
+        prepared(sqlite(statement.text)).run(...(statement.values as unknown[]));
+      }
       return;
     case "moderate":
       for (const statement of moderationStatements(w.write)) {

@@ -14,6 +14,7 @@ import type { MatchResult } from "../ratings.ts";
 import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit, type WriteOutcome } from "./group-commit.ts";
 import { fromActionRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_SQLITE, RELATIONS, sqlite, TABLE_LINKS, type ActionRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
+import { puzzleReads, type PuzzleWrite } from "./puzzles.ts";
 import { fromFullChatRow, moderationReads, type FullChatRow, type ModerationWrite, type ReportStatus } from "./moderation.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, SHARED_SLOTS, type SentError, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import {
@@ -333,6 +334,38 @@ export class SqliteStorage implements Storage {
 
   async moderate(write: ModerationWrite): Promise<void> {
     await this.group.request({ op: "moderate", write });
+  }
+
+  // ------------------------------------------------------------ puzzles (storage/puzzles.ts)
+
+  async puzzleWrite(write: PuzzleWrite): Promise<void> {
+    await this.group.request({ op: "puzzles", write });
+  }
+
+  private readonly puzzleQueries = puzzleReads(async <T>(sql: string, params: unknown[]) => this.read(sqlite(sql)).all(...params) as T[]);
+  puzzle(id: string) {
+    return this.puzzleQueries.puzzle(id);
+  }
+  puzzlesStored(ids: readonly string[]) {
+    return this.puzzleQueries.puzzlesStored(ids);
+  }
+  nextPuzzle(game: string, mu: number, playerId: string | null, skip: readonly string[]) {
+    return this.puzzleQueries.nextPuzzle(game, mu, playerId, skip);
+  }
+  puzzleCount(game: string | null) {
+    return this.puzzleQueries.puzzleCount(game);
+  }
+  puzzleAt(game: string | null, offset: number) {
+    return this.puzzleQueries.puzzleAt(game, offset);
+  }
+  puzzleRating(playerId: string, game: string) {
+    return this.puzzleQueries.puzzleRating(playerId, game);
+  }
+  puzzleRatings(playerId: string) {
+    return this.puzzleQueries.puzzleRatings(playerId);
+  }
+  puzzleAttempt(playerId: string, puzzleId: string) {
+    return this.puzzleQueries.puzzleAttempt(playerId, puzzleId);
   }
 
   private readonly moderation = moderationReads(async <T>(sql: string, params: unknown[]) => this.read(sqlite(sql)).all(...params) as T[]);

@@ -3,6 +3,7 @@
 import type { ActorKind, BotLevel, ChatChannel, ChatMessage, OutcomeInfo, TableMode, TableStatus, TakeoverReason } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
 import type { ModerationReads, ModerationWrite } from "./moderation.ts";
+import type { PuzzleReads, PuzzleWrite } from "./puzzles.ts";
 
 
 export interface SeatRecord {
@@ -290,7 +291,7 @@ export interface LoggedAction {
   at: number;
 }
 
-export interface Storage extends ModerationReads {
+export interface Storage extends ModerationReads, PuzzleReads {
   readonly kind: "sqlite" | "postgres";
   /** Applies pending migrations; resolves to the schema version. */
   migrate(): Promise<number>;
@@ -387,6 +388,8 @@ export interface Storage extends ModerationReads {
   answerInvitation(id: string, state: "accepted" | "declined", at: number): Promise<boolean>;
   /** The account's pending invitations not expired at `now`, newest first. */
   pendingInvitations(playerId: string, now: number, limit: number): Promise<InvitationRecord[]>;
+  /** Puzzles imported, or a rated first attempt, in ONE transaction (storage/puzzles.ts). */
+  puzzleWrite(write: PuzzleWrite): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -440,7 +443,8 @@ export type WriteOp =
   | { op: "saveInvitation"; invitation: InvitationRecord }
   | { op: "answerInvitation"; id: string; state: "accepted" | "declined"; nonce: string; at: number }
   | { op: "saveReview"; tableId: string; seat: number; review: string; at: number }
-  | { op: "account"; statements: readonly { sql: string; params: readonly unknown[] }[] };
+  | { op: "account"; statements: readonly { sql: string; params: readonly unknown[] }[] }
+  | { op: "puzzles"; write: PuzzleWrite };
 
 /**
  * `GRIMOIRE_CRASH_AT_WRITE=N` (tests only): the process kills itself with SIGKILL just before its

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "../App.tsx";
+import { DailyPuzzle } from "../puzzles/DailyPuzzle.tsx";
 import { useAccount } from "../account.ts";
 import { api } from "../api.ts";
 import { findEmblem, gameIds } from "@grimoire/catalog/boards";
@@ -78,6 +79,7 @@ export function Home() {
           ))}
         </ul>
       </section>
+      <DailyPuzzle />
       {games && <CreateTable games={games} />}
       <section aria-labelledby="open-h">
         <h2 id="open-h">
