@@ -183,6 +183,7 @@ export const en = {
   "review.insight.title": "Your odds, exactly, from what you could see",
   "review.insight.chance": "chance you held it",
   "review.insight.value": "expected value of the call (lives)",
+  "review.unit.lives": "Values are the expected lives the call wins or loses, counted exactly from what {reader, select, yes {you could} other {that player could}} see.",
   "review.unit.share": "Values are the expected share of the points at the end of the round, estimated from what {reader, select, yes {you could} other {that player could}} see.",
 
   // The guided first game (tutorial.json beside the game's folder root): the coach's notes and hints, in our words.

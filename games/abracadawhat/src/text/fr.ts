@@ -179,6 +179,7 @@ export const fr: Record<keyof typeof en, string> = {
   "review.insight.title": "Vos chances exactes, d’après ce que vous voyiez",
   "review.insight.chance": "chance de l’avoir",
   "review.insight.value": "espérance de l’annonce (vies)",
+  "review.unit.lives": "Les valeurs sont les vies que l’annonce fait gagner ou perdre en moyenne, comptées exactement d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
   "review.unit.share": "Les valeurs sont la part attendue des points à la fin de la ronde, estimée d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
 
   // The guided first game (tutorial.json beside the game's folder root): the coach's notes and hints, in our words.

@@ -411,8 +411,6 @@ export const en = {
     unit: {
       win: "Values are chances of winning the game, estimated from what {reader, select, yes {you could} other {that player could}} see.",
       share: "Values are the expected share of the points, estimated from what {reader, select, yes {you could} other {that player could}} see.",
-      lives: "Values are the expected lives the call wins or loses, counted exactly from what {reader, select, yes {you could} other {that player could}} see.",
-      wall: "Values are where the wall of fire ends the round on average (−1 on {reader, select, yes {you} other {that player}}, +1 on the rival), both bidding as the equilibrium does.",
     },
     value: { win: "{v, number, ::percent .0}", share: "{v, number, ::percent .0}", wall: "{v, number, ::.00}", lives: "{v, number, ::.00}" },
     format: { percent: "{v, number, ::percent .0}", number: "{v, number, ::.00}" },

@@ -413,8 +413,6 @@ export const fr: Texts = {
     unit: {
       win: "Les valeurs sont des chances de gagner la partie, estimées d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
       share: "Les valeurs sont la part attendue des points, estimée d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
-      lives: "Les valeurs sont les vies que l’annonce fait gagner ou perdre en moyenne, comptées exactement d’après ce que {reader, select, yes {vous voyez} other {ce joueur voyait}}.",
-      wall: "Les valeurs sont l’arrivée moyenne du mur de feu en fin de manche (−1 sur {reader, select, yes {vous} other {ce joueur}}, +1 sur le rival), les deux misant comme l’équilibre.",
     },
     value: { win: "{v, number, ::percent .0}", share: "{v, number, ::percent .0}", wall: "{v, number, ::.00}", lives: "{v, number, ::.00}" },
     format: { percent: "{v, number, ::percent .0}", number: "{v, number, ::.00}" },
