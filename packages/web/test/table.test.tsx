@@ -370,7 +370,8 @@ describe("table controls", () => {
       }
       const { rerender, unmount } = render(<Page myTurn={false} />);
       await screen.findByTestId("other-turns");
-      expect(document.title).toBe("(1) Grimoire");
+      // The count is drawn in the commit, the title and the notification in its effects, which may run a moment later.
+      await waitFor(() => expect(document.title).toBe("(1) Grimoire"));
       expect(shown).toEqual([{ title: "Your turn", body: "Another table waits for your move." }]);
       rerender(<Page myTurn={true} />);
       expect(document.title).toBe("(1) (•) Your turn — Grimoire");
