@@ -75,7 +75,7 @@ for (const makePlace of places) {
   const backend = makePlace === places[0] ? "sqlite" : "postgres";
   describe(`atomic players' changes: ${backend}`, () => {
     it("a SIGKILL before any write loses no account, session, seat link or rating, and never rates twice", async () => {
-      const { completed, crashes } = await everyCrashPoint(spawnServer, () => makePlace("grimoire-atomic-players-"), 40, sequence, (acked) => acked.finished, async (server, acked, n) => {
+      const { completed, crashes } = await everyCrashPoint(spawnServer, () => makePlace("grimoire-atomic-players-"), 80, sequence, (acked) => acked.finished, async (server, acked, n) => {
         const context = `crash before write ${n}: ${acked.cookies.length} account(s), table ${acked.tableId}, ${acked.tokens.length} join(s)`;
         const store = server.storage;
         // every answered account is there with its session
@@ -117,7 +117,8 @@ for (const makePlace of places) {
           for (const p of players) expect((await store.ratingHistory(p!.id, 10)).length, context).toBe(1);
         }
       });
-      expect(completed).toBe(true);
+      expect(completed, `the sequence did not run whole within ${crashes} crash points`).toBe(true);
+      console.log(`atomic players (${backend}): ${crashes} crash points`);
       // two accounts, a password change, a table, two joins and the actions with the rated end: every write a crash point
       expect(crashes).toBeGreaterThanOrEqual(12);
     }, 900_000);
