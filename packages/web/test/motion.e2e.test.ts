@@ -61,7 +61,9 @@ describeE2E("motion on the boards (Chromium)", (env) => {
       const result = await autoplay(page, game, 150_000);
       expect(result).not.toMatch(/not over/);
       const updates = await updatesOf(page);
-      expect(updates.length).toBeGreaterThan(3);
+      // How many versions get drawn depends on timing (updates arriving together are drawn once, and
+      // a game against bots may end in a few): at least two drawn, the start and the end.
+      expect(updates.length).toBeGreaterThan(1);
       const moving = updates.filter((u) => u.animations.length > 0).map((u) => `${u.version}: ${u.animations.map((a) => a.name).join(", ")}`);
       expect(moving).toEqual([]);
       expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
