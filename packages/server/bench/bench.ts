@@ -22,7 +22,8 @@
 // the event-loop lag p99 over the phase.
 // --processes P: instead, the bot and hvh phases on 1, 2, … P server processes sharing PostgreSQL
 // and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; a fresh schema and key prefix), tables created on
-// one process, their players and spectators connected to the others: the same figures, CPU per act
+// one process, their players and spectators connected to one process per table (--placement table,
+// the default) or to the others (spread): the same figures, CPU per act
 // summed over every process, and its ratio to one process's.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -398,7 +399,7 @@ if (PROCESSES > 0) {
     process.stdout.write(
       machineLine +
         `PostgreSQL + Redis, ${SECONDS} s a phase; bot: ${MATCHES} matches (${GAME}, a human seat against an easy bot, ${spectatorsPerMatch} spectators each); ` +
-        `hvh: ${TABLES} tables of two human seats; tables created on one process, their players and spectators connected to the others\n` +
+        `hvh: ${TABLES} tables of two human seats; tables created on one process, ${PLACEMENT === "table" ? "each table's players and spectators connected to one process picked from its id (as deploy/nginx.conf does)" : "their players and spectators connected to the others"}\n` +
         "CPU per act: every process's CPU time over the phase (every thread: bots, GC) over the acts logged, and their main threads' alone; " +
         "storage: writes per act × their mean ms (PostgreSQL's overlap); loop lag: the worst process's p99; PostgreSQL's and Redis's own CPU not counted\n\n" +
         "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | loop lag p99 ms | matches played | refused acts |\n" +
