@@ -9,8 +9,9 @@ import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { PostgresBatches } from "./postgres-batch.ts";
 import { fromActionRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_POSTGRES, RELATIONS, TABLE_LINKS, type ActionRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
-import { puzzleReads, type PuzzleWrite } from "./puzzles.ts";
-import { fromFullChatRow, moderationReads, type FullChatRow, type ModerationWrite, type ReportStatus } from "./moderation.ts";
+import { type PuzzleWrite } from "./puzzles.ts";
+import { SharedReads } from "./shared-reads.ts";
+import { fromFullChatRow, type FullChatRow, type ModerationWrite } from "./moderation.ts";
 import {
   commitDelayFromEnv,
   isUniqueViolation,
@@ -47,7 +48,7 @@ export interface PostgresOptions extends StorageOptions {
   log?: (line: string) => void;
 }
 
-export class PostgresStorage implements Storage {
+export class PostgresStorage extends SharedReads implements Storage {
   readonly kind = "postgres" as const;
   private readonly pool: pg.Pool;
   /** The batches' connection: one, in pipeline mode. */
@@ -59,6 +60,7 @@ export class PostgresStorage implements Storage {
 
   /** `schema` (or `options.schema`): the PostgreSQL schema to use (created if missing). */
   constructor(url: string, schemaOrOptions: string | PostgresOptions = {}) {
+    super();
     const options = typeof schemaOrOptions === "string" ? { schema: schemaOrOptions } : schemaOrOptions;
     this.schema = options.schema ?? "public";
     if (!/^[a-z_][a-z0-9_]*$/.test(this.schema)) throw new Error(`invalid schema name "${this.schema}"`);
@@ -318,64 +320,9 @@ export class PostgresStorage implements Storage {
     await this.group.request({ op: "puzzles", write });
   }
 
-  private readonly puzzleQueries = puzzleReads(async <T>(sql: string, params: unknown[]) => (await this.pool.query(sql, params)).rows as T[]);
-  puzzle(id: string) {
-    return this.puzzleQueries.puzzle(id);
+  protected async all<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return (await this.pool.query(sql, params)).rows as T[];
   }
-  puzzlesStored(ids: readonly string[]) {
-    return this.puzzleQueries.puzzlesStored(ids);
-  }
-  nextPuzzle(game: string, mu: number, playerId: string | null, skip: readonly string[]) {
-    return this.puzzleQueries.nextPuzzle(game, mu, playerId, skip);
-  }
-  puzzleCount(game: string | null) {
-    return this.puzzleQueries.puzzleCount(game);
-  }
-  puzzleAt(game: string | null, offset: number) {
-    return this.puzzleQueries.puzzleAt(game, offset);
-  }
-  puzzleRating(playerId: string, game: string) {
-    return this.puzzleQueries.puzzleRating(playerId, game);
-  }
-  puzzleRatings(playerId: string) {
-    return this.puzzleQueries.puzzleRatings(playerId);
-  }
-  puzzleAttempt(playerId: string, puzzleId: string) {
-    return this.puzzleQueries.puzzleAttempt(playerId, puzzleId);
-  }
-
-  private readonly moderation = moderationReads(async <T>(sql: string, params: unknown[]) => (await this.pool.query(sql, params)).rows as T[]);
-  playerRoles(playerId: string) {
-    return this.moderation.playerRoles(playerId);
-  }
-  activeSanctions(now: number) {
-    return this.moderation.activeSanctions(now);
-  }
-  sanction(id: string) {
-    return this.moderation.sanction(id);
-  }
-  reports(status: ReportStatus, limit: number) {
-    return this.moderation.reports(status, limit);
-  }
-  report(id: string) {
-    return this.moderation.report(id);
-  }
-  reportedBy(reporter: string, tableId: string, messageId: number) {
-    return this.moderation.reportedBy(reporter, tableId, messageId);
-  }
-  reportsBy(reporter: string, limit: number) {
-    return this.moderation.reportsBy(reporter, limit);
-  }
-  auditLog(limit: number) {
-    return this.moderation.auditLog(limit);
-  }
-  chatAround(tableId: string, messageId: number, span: number) {
-    return this.moderation.chatAround(tableId, messageId, span);
-  }
-  addressKey() {
-    return this.moderation.addressKey();
-  }
-
 
   async getReview(tableId: string, seat: number): Promise<unknown | null> {
     const result = await this.pool.query<{ review: string }>("SELECT review FROM reviews WHERE table_id = $1 AND seat = $2", [tableId, seat]);

@@ -14,8 +14,9 @@ import type { MatchResult } from "../ratings.ts";
 import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit, type WriteOutcome } from "./group-commit.ts";
 import { fromActionRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_SQLITE, RELATIONS, sqlite, TABLE_LINKS, type ActionRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
-import { puzzleReads, type PuzzleWrite } from "./puzzles.ts";
-import { fromFullChatRow, moderationReads, type FullChatRow, type ModerationWrite, type ReportStatus } from "./moderation.ts";
+import { type PuzzleWrite } from "./puzzles.ts";
+import { SharedReads } from "./shared-reads.ts";
+import { fromFullChatRow, type FullChatRow, type ModerationWrite } from "./moderation.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, SHARED_SLOTS, type SentError, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import {
   commitDelayFromEnv,
@@ -49,7 +50,7 @@ import {
 // A plain JS entry registers tsx in the thread, as for the bot workers.
 const WRITER_URL = new URL("./sqlite-writer-boot.mjs", import.meta.url);
 
-export class SqliteStorage implements Storage {
+export class SqliteStorage extends SharedReads implements Storage {
   readonly kind = "sqlite" as const;
   /** The reading connection (and the migrations'). */
   private readonly db: Database.Database;
@@ -65,6 +66,7 @@ export class SqliteStorage implements Storage {
     private readonly file: string,
     options: StorageOptions = {},
   ) {
+    super();
     if (file === ":memory:" || file === "") throw new StorageError("SQLite storage needs a file: its writer thread and its readers open it each");
     this.hook = options.beforeWrite;
     this.crashAtWrite = this.hook ? null : crashAtWriteFromEnv();
@@ -342,64 +344,9 @@ export class SqliteStorage implements Storage {
     await this.group.request({ op: "puzzles", write });
   }
 
-  private readonly puzzleQueries = puzzleReads(async <T>(sql: string, params: unknown[]) => this.read(sqlite(sql)).all(...params) as T[]);
-  puzzle(id: string) {
-    return this.puzzleQueries.puzzle(id);
+  protected async all<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.read(sqlite(sql)).all(...params) as T[];
   }
-  puzzlesStored(ids: readonly string[]) {
-    return this.puzzleQueries.puzzlesStored(ids);
-  }
-  nextPuzzle(game: string, mu: number, playerId: string | null, skip: readonly string[]) {
-    return this.puzzleQueries.nextPuzzle(game, mu, playerId, skip);
-  }
-  puzzleCount(game: string | null) {
-    return this.puzzleQueries.puzzleCount(game);
-  }
-  puzzleAt(game: string | null, offset: number) {
-    return this.puzzleQueries.puzzleAt(game, offset);
-  }
-  puzzleRating(playerId: string, game: string) {
-    return this.puzzleQueries.puzzleRating(playerId, game);
-  }
-  puzzleRatings(playerId: string) {
-    return this.puzzleQueries.puzzleRatings(playerId);
-  }
-  puzzleAttempt(playerId: string, puzzleId: string) {
-    return this.puzzleQueries.puzzleAttempt(playerId, puzzleId);
-  }
-
-  private readonly moderation = moderationReads(async <T>(sql: string, params: unknown[]) => this.read(sqlite(sql)).all(...params) as T[]);
-  playerRoles(playerId: string) {
-    return this.moderation.playerRoles(playerId);
-  }
-  activeSanctions(now: number) {
-    return this.moderation.activeSanctions(now);
-  }
-  sanction(id: string) {
-    return this.moderation.sanction(id);
-  }
-  reports(status: ReportStatus, limit: number) {
-    return this.moderation.reports(status, limit);
-  }
-  report(id: string) {
-    return this.moderation.report(id);
-  }
-  reportedBy(reporter: string, tableId: string, messageId: number) {
-    return this.moderation.reportedBy(reporter, tableId, messageId);
-  }
-  reportsBy(reporter: string, limit: number) {
-    return this.moderation.reportsBy(reporter, limit);
-  }
-  auditLog(limit: number) {
-    return this.moderation.auditLog(limit);
-  }
-  chatAround(tableId: string, messageId: number, span: number) {
-    return this.moderation.chatAround(tableId, messageId, span);
-  }
-  addressKey() {
-    return this.moderation.addressKey();
-  }
-
 
   async getReview(tableId: string, seat: number): Promise<unknown | null> {
     const row = this.read("SELECT review FROM reviews WHERE table_id = ? AND seat = ?").get(tableId, seat) as { review: string } | undefined;
