@@ -395,33 +395,39 @@ export function register(program: Command, ctx: CliContext = defaultContext()): 
           to: Math.min(gamesPerPair, (c + 1) * chunk),
         })),
       );
-      const total = pairs.length * gamesPerPair;
-      const bar = new cliProgress.SingleBar(
-        {
-          stream: ctx.stderr as NodeJS.WritableStream,
-          clearOnComplete: true,
-          hideCursor: true,
-          noTTYOutput: false,
-          format: progressFormat(wordsFor(ctx.lang), "cli.progress.tournament"),
-        },
-        cliProgress.Presets.shades_classic,
-      );
-      const showBar = ctx.stderr.isTTY === true;
-      if (showBar) bar.start(total, 0);
-      let done = 0;
-      const onGame = () => {
-        done++;
-        if (showBar) bar.update(done);
-      };
-      let results: PairResult[];
-      try {
-        results = workers > 1 ? await runOnWorkers<PairJob, PairResult>(jobs, workers, onGame) : jobs.map((job) => playPair(game, job, onGame));
-      } finally {
-        if (showBar) bar.stop();
-      }
+      const results = await playWithProgress<PairJob, PairResult>(ctx, pairs.length * gamesPerPair, jobs, workers, (job, onGame) => playPair(game, job, onGame));
       const summary = summarize(game, bots, { players, gamesPerPair, seed, options }, pairs, results);
       print(ctx, flags.json ? JSON.stringify(summary, null, 2) : tournamentText(game, summary, ctx.lang));
     });
+}
+
+/**
+ * Plays `jobs` (on `workers` threads, or here), a progress bar of `total` games on a terminal's
+ * stderr: each job's results, in order.
+ */
+async function playWithProgress<J extends PairJob | SeatingJob, R>(ctx: CliContext, total: number, jobs: J[], workers: number, here: (job: J, onGame: () => void) => R): Promise<R[]> {
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: ctx.stderr as NodeJS.WritableStream,
+      clearOnComplete: true,
+      hideCursor: true,
+      noTTYOutput: false,
+      format: progressFormat(wordsFor(ctx.lang), "cli.progress.tournament"),
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const showBar = ctx.stderr.isTTY === true;
+  if (showBar) bar.start(total, 0);
+  let done = 0;
+  const onGame = () => {
+    done++;
+    if (showBar) bar.update(done);
+  };
+  try {
+    return workers > 1 ? await runOnWorkers<J, R>(jobs, workers, onGame) : jobs.map((job) => here(job, onGame));
+  } finally {
+    if (showBar) bar.stop();
+  }
 }
 
 /** `--seats`: one seating rotated over the deals, cut into chunks of whole deals for the workers. */
@@ -438,29 +444,7 @@ async function runSeating(ctx: CliContext, game: AnyGame, setup: { seats: string
     from: c * chunk,
     to: Math.min(games, (c + 1) * chunk),
   }));
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: ctx.stderr as NodeJS.WritableStream,
-      clearOnComplete: true,
-      hideCursor: true,
-      noTTYOutput: false,
-      format: progressFormat(wordsFor(ctx.lang), "cli.progress.tournament"),
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  const showBar = ctx.stderr.isTTY === true;
-  if (showBar) bar.start(games, 0);
-  let done = 0;
-  const onGame = () => {
-    done++;
-    if (showBar) bar.update(done);
-  };
-  let results: SeatingResult[];
-  try {
-    results = workers > 1 ? await runOnWorkers<SeatingJob, SeatingResult>(jobs, workers, onGame) : jobs.map((job) => playSeating(game, job, onGame));
-  } finally {
-    if (showBar) bar.stop();
-  }
+  const results = await playWithProgress<SeatingJob, SeatingResult>(ctx, games, jobs, workers, (job, onGame) => playSeating(game, job, onGame));
   const summary = summarizeSeating(game, { seats, games, seed, options }, results);
   print(ctx, setup.json ? JSON.stringify(summary, null, 2) : seatingText(game, summary, ctx.lang));
 }
