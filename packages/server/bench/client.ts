@@ -1,6 +1,7 @@
 // A bench client process: drives human seats as fast as acks come back (each against a bot on
 // the server, a new table when a match ends) with spectators on every table (`play`), or both
-// seats of human-vs-human tables, each seat acting as soon as it is its turn (`hvh`), or holds
+// seats of human-vs-human tables, each seat acting when it is its turn, at once or after a think
+// time (`hvh`), or holds
 // idle connections. Prints one JSON line of results. The argument is a JSON `ClientJob`.
 import { WebSocket } from "ws";
 
@@ -25,6 +26,8 @@ export interface ClientJob {
    * documented load-balancer rule does (deploy/nginx.conf).
    */
   placement?: "spread" | "table";
+  /** hvh: how long a seat thinks once it is its turn before it acts (ms; 0: at once). */
+  thinkMs?: number;
 }
 
 const job = JSON.parse(process.argv[2]!) as ClientJob;
@@ -68,6 +71,9 @@ const refused: Record<string, number> = {};
 let matchesPlayed = 0;
 const began = Date.now();
 const until = began + job.seconds * 1000;
+const think = job.thinkMs ?? 0;
+/** `send` now, or after the seat's think time. */
+const afterThinking = (send: () => void): void => void (think > 0 ? setTimeout(send, think) : send());
 
 /** One seat against a bot, acting at once whenever asked; a new table after each match. */
 async function playGrimoire(): Promise<void> {
@@ -125,8 +131,9 @@ async function playGrimoire(): Promise<void> {
 }
 
 /**
- * A table of two human seats, both driven here over their own connections, each acting at once
- * with a legal action whenever the decision names its seat; a new table after each match.
+ * A table of two human seats, both driven here over their own connections, each acting (at once
+ * or after its think time) with a legal action whenever the decision names its seat; a new table
+ * after each match.
  */
 async function playHumans(): Promise<void> {
   while (Date.now() < until) {
@@ -154,9 +161,12 @@ async function playHumans(): Promise<void> {
           const legal = m.legal as { action: unknown }[] | null;
           if (pendingRef || Date.now() >= until || !decision.seats.includes(seat) || !legal || legal.length === 0 || acted === m.version) return;
           acted = m.version as number;
-          pendingRef = `s${seat}r${n++}`;
-          sentAt = performance.now();
-          ws.send(JSON.stringify({ type: "act", action: legal[Math.floor(Math.random() * legal.length)]!.action, ref: pendingRef }));
+          const ref = `s${seat}r${n++}`;
+          pendingRef = ref;
+          afterThinking(() => {
+            sentAt = performance.now();
+            ws.send(JSON.stringify({ type: "act", action: legal[Math.floor(Math.random() * legal.length)]!.action, ref }));
+          });
         };
         ws.on("message", (data) => {
           const m = JSON.parse(data.toString()) as Message;
@@ -186,7 +196,7 @@ async function playHumans(): Promise<void> {
   }
 }
 
-/** Two clients in a room of the echo server taking turns: each acts when the other's update arrives. */
+/** Two clients in a room of the echo server taking turns: each acts when the other's update arrives (after its think time). */
 async function playEchoTurns(room: string): Promise<void> {
   const sockets = await Promise.all([open(), open()]);
   const pad = "x".repeat(1500);
@@ -205,7 +215,7 @@ async function playEchoTurns(room: string): Promise<void> {
         const m = JSON.parse(data.toString()) as Message;
         if (m.type === "welcome" && ++welcomed === 2) acts[0]!();
         else if (m.type === "ack") latencies.push(performance.now() - sentAt);
-        else if (m.type === "update") act();
+        else if (m.type === "update") afterThinking(act);
       });
       acts[seat] = act;
       ws.send(JSON.stringify({ type: "hello", room }));

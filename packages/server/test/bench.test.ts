@@ -45,7 +45,7 @@ describe("bench:server", () => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
     expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(0);
-    for (const option of ["--matches", "--spectators", "--tables", "--seconds", "--fanout", "--idle", "--clients", "--processes", "--json", "--help"]) expect(out).toContain(option);
+    for (const option of ["--matches", "--spectators", "--tables", "--seconds", "--fanout", "--idle", "--clients", "--processes", "--placement", "--think", "--json", "--help"]) expect(out).toContain(option);
   });
 
   // About 20 s on a quiet machine, most of it starting client processes; 50 s seen under a load of 18 on 2 cores.
@@ -54,11 +54,13 @@ describe("bench:server", () => {
     const report = await bench(TINY);
     expect(report.servers.map((s: { server: string }) => s.server)).toEqual(["echo", "grimoire"]);
     for (const server of report.servers) {
-      for (const phase of ["bot", "fanout", "hvh"]) expectPhase(server[phase], `${server.server}.${phase}`, server.server === "grimoire");
+      for (const phase of ["bot", "fanout", "hvh", "flatOut"]) expectPhase(server[phase], `${server.server}.${phase}`, server.server === "grimoire");
       expectFinite(server.rssPerConnectionKb, `${server.server}.rssPerConnectionKb`);
     }
     expectFinite(report.servers[1].rssPerMatchKb, "grimoire.rssPerMatchKb");
     expectFinite(report.hvhPercentOfEcho, "hvhPercentOfEcho");
+    expectFinite(report.flatOutPercentOfEcho, "flatOutPercentOfEcho");
+    expect(report.options.think).toBe(55);
     for (const target of ["hvhPercentOfEcho", "hvhAckP99Ms", "cpuPerActMs", "processesCpuRatio"]) expectFinite(report.targets[target], `targets.${target}`);
     for (const figure of ["cpus", "memoryGiB", "load"]) expectFinite(report.machine[figure], `machine.${figure}`);
   }, 300_000);
