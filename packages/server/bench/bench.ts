@@ -97,6 +97,7 @@ const THINK = option("think", 55);
 const PROCESSES = option("processes", 0);
 const PLACEMENT = flags.placement ?? "table";
 if (PLACEMENT !== "table" && PLACEMENT !== "spread") throw new Error(`--placement takes table or spread, not ${PLACEMENT}`);
+const placement: "table" | "spread" = PLACEMENT;
 const JSON_OUT = flags.json;
 const GAME = "abracadawhat";
 
@@ -282,7 +283,7 @@ function jobsFor(ports: number[], kind: "grimoire" | "echo", mode: "play" | "hvh
     .filter((m) => m > 0)
     .map((m, i): ClientJob => {
       const rotated = ports.map((_, k) => ports[(i + k) % ports.length]!);
-      return { port: rotated[0]!, ...(ports.length > 1 ? { ports: rotated, placement: PLACEMENT } : {}), kind, mode, game: GAME, matches: m, spectators, seconds, thinkMs };
+      return { port: rotated[0]!, ...(ports.length > 1 ? { ports: rotated, placement } : {}), kind, mode, game: GAME, matches: m, spectators, seconds, thinkMs };
     });
 }
 

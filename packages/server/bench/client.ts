@@ -31,7 +31,6 @@ export interface ClientJob {
 }
 
 const job = JSON.parse(process.argv[2]!) as ClientJob;
-const base = `http://127.0.0.1:${job.port}`;
 const url = `ws://127.0.0.1:${job.port}/ws`;
 
 type Message = { type: string; [key: string]: unknown };
@@ -59,8 +58,15 @@ function open(table?: string): Promise<WebSocket> {
   });
 }
 
-async function post(path: string, body: unknown): Promise<any> {
-  const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+/**
+ * A request about table `table` goes, with the `table` placement, to its process, as
+ * deploy/nginx.conf sends `/api/tables/<id>/…` (so the process that takes the first join owns the
+ * table where its clients are); otherwise, and for a new table, to `port`.
+ */
+async function post(path: string, body: unknown, table?: string): Promise<any> {
+  const ports = job.ports;
+  const port = job.placement === "table" && table !== undefined && ports && ports.length > 1 ? ports[hashed(table, ports.length)] : job.port;
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   return response.json();
 }
 
@@ -80,7 +86,7 @@ async function playGrimoire(): Promise<void> {
   while (Date.now() < until) {
     const created = await post("/api/tables", { game: job.game, seats: [{ kind: "open" }, { kind: "bot", level: "easy" }] });
     const id = created.table.id as string;
-    const joined = await post(`/api/tables/${id}/join`, { name: "Bench" });
+    const joined = await post(`/api/tables/${id}/join`, { name: "Bench" }, id);
     const spectators = await Promise.all(Array.from({ length: job.spectators }, () => open(id)));
     for (const s of spectators) s.send(JSON.stringify({ type: "hello", tableId: id }));
     const ws = await open(id);
@@ -140,7 +146,7 @@ async function playHumans(): Promise<void> {
     const created = await post("/api/tables", { game: job.game, seats: [{ kind: "open" }, { kind: "open" }] });
     const id = created.table.id as string;
     const tokens: string[] = [];
-    for (const seat of [0, 1]) tokens.push((await post(`/api/tables/${id}/join`, { name: `Bench${seat}`, seat })).token as string);
+    for (const seat of [0, 1]) tokens.push((await post(`/api/tables/${id}/join`, { name: `Bench${seat}`, seat }, id)).token as string);
     const sockets = await Promise.all([open(id), open(id)]);
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {

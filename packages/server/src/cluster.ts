@@ -44,6 +44,8 @@ export type { ClusterOptions } from "./cluster-redis.ts";
 export class Cluster implements Coordinator {
   /** This process, as the others address it. */
   readonly node = randomBytes(6).toString("hex");
+  /** How this process's own change messages begin (`published`). */
+  private readonly ownChange = `${JSON.stringify({ kind: "change", from: this.node }).slice(0, -1)},`;
   private readonly prefix: string;
   private readonly leaseMs: number;
   private readonly log: (line: string) => void;
@@ -387,6 +389,9 @@ export class Cluster implements Coordinator {
   }
 
   private onTable(table: string, text: string): void {
+    // The owner hears its own changes back (it listens, to follow once it steps down): dropped
+    // unparsed, as they are the most frequent message and the largest (JSON keeps key order).
+    if (text.startsWith(this.ownChange)) return;
     let message: TableMessage;
     try {
       message = JSON.parse(text) as TableMessage;

@@ -86,7 +86,7 @@ export class Lobby {
     await write(this.tables, null, "creating a table", () => storage.saveTable(record));
     const live = new TableActor(this.tables, record, game, owner);
     live.chat.empty();
-    // Several processes: the creator owns it (if the lease cannot be had now, the sweep of some process takes it).
+    // Several processes: owned by the creator if already playing, else by whoever takes its first join (TableDirectory.adopt).
     await this.tables.adopt(live);
     if (state !== null) live.started(state);
     return { table: live.info(), creatorToken };

@@ -56,8 +56,20 @@ export class TableDirectory implements TableEnv {
 
   async adopt(table: TableActor): Promise<void> {
     this.tables.set(table.record.id, table);
-    // Several processes: the creator owns it (if the lease cannot be had now, the sweep of some process takes it).
-    if (this.coordinator) table.owned = await this.coordinator.claim(table.record.id).catch(() => false);
+    if (!this.coordinator) return;
+    if (table.record.status === "open") {
+      // Several processes: a table waiting for players has nothing to drive (no clock, no bot), so
+      // it has no owner until its first join, taken by the process that receives it (cluster.ts's
+      // forward: with no owner, the asker takes the lease). Behind deploy/nginx.conf that is the
+      // table's own process, where its players' sockets go: no handover once they arrive. The
+      // creator keeps no copy (it would not hear the joins) and reads it from storage if asked.
+      table.owned = false;
+      this.forget(table.record.id);
+      return;
+    }
+    // A table already playing (bots only, a rematch): the creator owns it (if the lease cannot be
+    // had now, the sweep of some process takes it).
+    table.owned = await this.coordinator.claim(table.record.id).catch(() => false);
   }
 
   /** A followed table no client here watches leaves memory: its channel is no longer listened to, so its copy would go stale. */
