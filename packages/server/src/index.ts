@@ -79,6 +79,8 @@ export async function startFromEnv(): Promise<void> {
     logger,
     ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY } : {}),
     ...(process.env.ALLOWED_ORIGINS ? { allowedOrigins: process.env.ALLOWED_ORIGINS } : {}),
+    // SEED_PUZZLES=0: a new server starts with no puzzles (see `grimoire puzzles import`).
+    ...(process.env.SEED_PUZZLES === "0" ? {} : { puzzleSeeds: (await import("@grimoire/catalog/puzzles")).seedPuzzles }),
   });
   log(`Grimoire server listening on http://localhost:${server.port}`);
   stopOnSignals(server, logger);

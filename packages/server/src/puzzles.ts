@@ -215,6 +215,29 @@ export async function importPuzzles(storage: Storage, games: readonly AnyGame[],
   return { ok: true, added: fresh.length, kept: puzzles.length - fresh.length };
 }
 
+/**
+ * A new server's puzzles: each game with none stored gets its seed file's (bot self-play), checked
+ * as an import is; once a game has puzzles (its seeds, or its players' imported with `grimoire
+ * puzzles import`) nothing is added at start. Several processes starting at once add each puzzle
+ * once (its id is the key). A seed file that cannot be read or does not check is logged and left out.
+ */
+export async function seedPuzzles(storage: Storage, games: readonly AnyGame[], seeds: (gameId: string) => Promise<unknown>, now: number, log: (line: string) => void): Promise<void> {
+  for (const game of games) {
+    if (!game.puzzleJudge || (await storage.puzzleCount(game.id)) > 0) continue;
+    let raw: unknown;
+    try {
+      raw = await seeds(game.id);
+    } catch (error) {
+      log(`puzzles: the seed puzzles of ${game.id} cannot be read: ${(error as Error).message}`);
+      continue;
+    }
+    if (raw === undefined) continue;
+    const theirs = typeof raw === "object" && raw !== null && (raw as { game?: unknown }).game === game.id;
+    const result = theirs ? await importPuzzles(storage, games, raw, now) : ({ ok: false, error: `not a puzzle file of ${game.id}` } as const);
+    log(result.ok ? `puzzles: ${result.added} seed puzzles of ${game.id} added` : `puzzles: the seed puzzles of ${game.id} were left out: ${result.error}`);
+  }
+}
+
 /** `grimoire puzzles import`: opens the configured storage (as `grimoire start`), migrates it, adds the puzzles, closes it. */
 export async function importPuzzlesFromEnv(raw: unknown, env: NodeJS.ProcessEnv = process.env): Promise<{ ok: true; added: number; kept: number } | { ok: false; error: string }> {
   const [{ storageFromEnv }, { games }] = await Promise.all([import("./moderation/admin.ts"), import("@grimoire/catalog")]);

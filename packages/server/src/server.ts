@@ -34,7 +34,7 @@ import { LocalSocialBus, Social, type SocialBus } from "./social.ts";
 import { RedisSocialBus } from "./social-redis.ts";
 import { registerSocialRoutes } from "./social-routes.ts";
 import { rekeyAccounts } from "./rekey.ts";
-import { registerPuzzleRoutes } from "./puzzles.ts";
+import { registerPuzzleRoutes, seedPuzzles } from "./puzzles.ts";
 import { cancelTableSchema, joinTableSchema, MAX_FRAME_BYTES, myTablesSchema, parseDisplayName, seatBotSchema, type ErrorCode, type ErrorParams, type GameInfo, type TableCreatorResponse } from "./protocol.ts";
 import { originRefusal, parseAllowedOrigins, registerSecurityHeaders, UNSAFE_METHODS, type OriginPolicy } from "./security.ts";
 import { PostgresStorage, SqliteStorage, type Storage } from "./storage.ts";
@@ -56,6 +56,8 @@ export interface ServerConfig {
   abandonMs?: number;
   /** Module exporting `games` (the catalog); the bot workers load it too. */
   catalogUrl?: string;
+  /** A game's seed puzzle file (untrusted JSON, or undefined): imported at start for each game with no puzzle stored (`npm start`: the catalog's). */
+  puzzleSeeds?: (gameId: string) => Promise<unknown>;
   botWorkers?: number;
   botBudgetMs?: number;
   bots?: BotRunner;
@@ -195,6 +197,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   log(`storage: ${storage.kind}, schema version ${version}`);
   // Accounts from before skeletons take theirs as key (once each).
   await rekeyAccounts(storage, log);
+  if (config.puzzleSeeds) await seedPuzzles(storage, catalog.games, config.puzzleSeeds, clock.now(), log);
 
   let draining = false;
   let hub: Hub | null = null;
