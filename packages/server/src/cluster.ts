@@ -33,6 +33,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { PendingCalls, replyTo } from "./cluster-calls.ts";
+import { ReviewClaims } from "./cluster-reviews.ts";
 import { RELEASE, RENEW, TRANSFER, sharedBuckets, type ClusterOptions, type InboxMessage, type TableMessage } from "./cluster-redis.ts";
 import { HubError, type Coordinator, type Hub, type OwnerCall, type ReviewClaim } from "./hub.ts";
 import { isMoved, movedError } from "./tables/types.ts";
@@ -55,8 +56,7 @@ export class Cluster implements Coordinator {
   private readonly leases = new Map<string, string>();
   /** This process's epoch on each table it owns or owned (kept after the lease is lost: a write in flight stays fenced). */
   private readonly epochs = new Map<string, number>();
-  /** The value of each review claim held, by its key. */
-  private readonly reviews = new Map<string, string>();
+  private readonly reviews: ReviewClaims;
   /** When the leases were last all renewed (past `leaseMs` without it, this process owns nothing). */
   private renewedAt = Date.now();
   private readonly calls: PendingCalls;
@@ -84,6 +84,7 @@ export class Cluster implements Coordinator {
     const redis = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
     this.cmd = new Redis(options.redisUrl, redis);
     this.sub = new Redis(options.redisUrl, redis);
+    this.reviews = new ReviewClaims(this.cmd, this.prefix, this.node, this.leaseMs, this.log);
     for (const [name, client] of [
       ["commands", this.cmd],
       ["subscriber", this.sub],
@@ -208,20 +209,15 @@ export class Cluster implements Coordinator {
     const started = Date.now();
     try {
       const held = [...this.leases];
-      const reviews = [...this.reviews];
       const pipeline = this.cmd.pipeline();
       for (const [table, value] of held) pipeline.eval(RENEW, 1, this.leaseKey(table), value, this.leaseMs);
-      for (const [key, value] of reviews) pipeline.eval(RENEW, 1, key, value, this.leaseMs);
+      const reviewsRenewed = this.reviews.renewIn(pipeline);
       const results = (await pipeline.exec()) ?? [];
       held.forEach(([table], i) => {
         const [error, kept] = results[i] ?? [null, 0];
         if (error || kept !== 1) this.lose(table, "its lease expired");
       });
-      // A review claim lost (renewed too late): the review goes on here; another process may start it too.
-      reviews.forEach(([key], i) => {
-        const [error, kept] = results[held.length + i] ?? [null, 0];
-        if (error || kept !== 1) this.reviews.delete(key);
-      });
+      reviewsRenewed(results.slice(held.length));
       this.renewedAt = started;
     } catch (error) {
       // Redis unreachable: past a whole lease without renewal, another process may own them all.
@@ -365,20 +361,8 @@ export class Cluster implements Coordinator {
 
   // ------------------------------------------------------------ reviews
 
-  async claimReview(key: string): Promise<ReviewClaim | { done: number }> {
-    const claimKey = `${this.prefix}review:${key}`;
-    const doneKey = `${claimKey}:done`;
-    const value = `${this.node}:${randomBytes(6).toString("hex")}`;
-    if ((await this.cmd.set(claimKey, value, "PX", this.leaseMs, "NX")) !== "OK") return { done: Number(await this.cmd.get(doneKey)) || 0 };
-    this.reviews.set(claimKey, value);
-    const failed = (error: Error) => this.log(`cluster: review ${key}: ${error.message}`);
-    return {
-      progress: (done) => void this.cmd.set(doneKey, String(done), "PX", 10 * this.leaseMs).catch(failed),
-      release: () => {
-        if (!this.reviews.delete(claimKey)) return;
-        this.cmd.eval(RELEASE, 1, claimKey, value).then(() => this.cmd.del(doneKey), failed).catch(failed);
-      },
-    };
+  claimReview(key: string): Promise<ReviewClaim | { done: number }> {
+    return this.reviews.claim(key);
   }
 
   // ------------------------------------------------------------ the owner's changes
@@ -528,8 +512,7 @@ export class Cluster implements Coordinator {
     this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
     for (const table of [...this.leases.keys()]) await this.release(table).catch(() => {});
-    for (const [key, value] of [...this.reviews]) await this.cmd.eval(RELEASE, 1, key, value).catch(() => {});
-    this.reviews.clear();
+    await this.reviews.releaseAll();
     this.calls.close();
     this.sub.disconnect();
     await this.cmd.quit().catch(() => this.cmd.disconnect());
