@@ -14,6 +14,7 @@ import { useAccount } from "../account.ts";
 import { GameBoard, loadBoard } from "../games/GameBoard.tsx";
 import type { LegalAction, TableInfo } from "../protocol.ts";
 import { navigate } from "../route.ts";
+import { offlineTable } from "../table/offline.ts";
 import { markLearnt } from "../learnt.ts";
 import { useGameText } from "../text.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
@@ -36,27 +37,13 @@ async function loadGuided(gameId: string): Promise<Loaded> {
   if (!loaded.ok) throw new Error(loaded.error);
   const tutorial = loaded.value;
   const game = tutorial.scenario.game;
-  const table: TableInfo = {
+  const table = offlineTable({
     id: `learn-${gameId}`,
     game: gameId,
     gameTitle: game.title,
     options: tutorial.scenario.options,
-    status: "playing",
-    seats: tutorial.scenario.names.map((name, seat) => ({ seat, kind: seat === tutorial.learner ? "human" : "bot", name, connected: true, botTakeover: false })),
-    turnSeconds: null,
-    graceSeconds: null,
-    seedHash: null,
-    invite: "",
-    createdAt: 0,
-    mode: "realtime",
-    bankSeconds: null,
-    banks: null,
-    resigned: [],
-    removed: [],
-    rematch: { previous: null, next: null },
-    spectatorChat: false,
-    hints: false,
-  } as unknown as TableInfo;
+    seats: tutorial.scenario.names.map((name, seat) => ({ kind: seat === tutorial.learner ? "human" : "bot", name })),
+  });
   return { tutorial, game, table };
 }
 

@@ -14,6 +14,7 @@ import { GameBoard } from "../games/GameBoard.tsx";
 import { DecisionDetail, unitText } from "../pages/Review.tsx";
 import type { AttemptResponse, PuzzleInfo, PuzzleRatingInfo, TableInfo } from "../protocol.ts";
 import { navigate } from "../route.ts";
+import { offlineTable } from "../table/offline.ts";
 import { useGameText } from "../text.tsx";
 import { ErrorBox, errorText } from "../widgets.tsx";
 
@@ -42,27 +43,8 @@ function markSeen(game: string, id: string): void {
 
 /** The table the board is drawn at: the puzzle's seats, the reader's named "you", the others by number. */
 function puzzleTable(puzzle: PuzzleInfo, gameTitle: string, seatName: (n: number) => string): TableInfo {
-  return {
-    id: `puzzle-${puzzle.id}`,
-    game: puzzle.game,
-    gameTitle,
-    options: puzzle.options,
-    status: "playing",
-    seats: Array.from({ length: puzzle.seats }, (_, seat) => ({ seat, kind: "human" as const, name: seat === puzzle.seat ? null : seatName(seat + 1), connected: true, botTakeover: false })),
-    turnSeconds: null,
-    graceSeconds: null,
-    seedHash: null,
-    invite: "",
-    createdAt: 0,
-    mode: "realtime",
-    bankSeconds: null,
-    banks: null,
-    resigned: [],
-    removed: [],
-    rematch: { accepted: [], next: null, previous: null },
-    spectatorChat: false,
-    hints: false,
-  };
+  const seats = Array.from({ length: puzzle.seats }, (_, seat) => ({ kind: "human" as const, name: seat === puzzle.seat ? null : seatName(seat + 1) }));
+  return offlineTable({ id: `puzzle-${puzzle.id}`, game: puzzle.game, gameTitle, options: puzzle.options, seats });
 }
 
 function RatingLine({ rating }: { rating: PuzzleRatingInfo | null }) {
