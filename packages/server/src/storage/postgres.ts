@@ -1,7 +1,7 @@
 // PostgreSQL (node-postgres): a small pool for reads and migrations (under an advisory lock), one
 // schema (`search_path`), and one pipelined connection for the group commit's batches
 // (postgres-batch.ts: one round trip a batch of plain writes).
-import { accountStatements, fromPlayerChatRow, fromRecoveryRow, fromSessionRow, KNOWN_DEVICE, PLAYER_CHAT, PLAYER_SESSIONS, PLAYERS_TO_REKEY, RECOVERY_CODE_UNUSED, RECOVERY_CODES, type PlayerChatRow, type RecoveryRow, type SessionRow } from "./account-sql.ts";
+import { fromPlayerChatRow, fromRecoveryRow, fromSessionRow, KNOWN_DEVICE, PLAYER_CHAT, PLAYER_SESSIONS, PLAYERS_TO_REKEY, RECOVERY_CODE_UNUSED, RECOVERY_CODES, type PlayerChatRow, type RecoveryRow, type SessionRow } from "./account-sql.ts";
 import pg from "pg";
 import type { TableStatus } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
@@ -9,13 +9,10 @@ import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { PostgresBatches } from "./postgres-batch.ts";
 import { fromActionRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_POSTGRES, RELATIONS, TABLE_LINKS, type ActionRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
-import { type PuzzleWrite } from "./puzzles.ts";
-import { SharedReads } from "./shared-reads.ts";
-import { fromFullChatRow, type FullChatRow, type ModerationWrite } from "./moderation.ts";
+import { SharedStore } from "./shared.ts";
+import { fromFullChatRow, type FullChatRow } from "./moderation.ts";
 import {
   commitDelayFromEnv,
-  isUniqueViolation,
-  NameTakenError,
   writeHookFromEnv,
   type ChatRecord,
   type InvitationRecord,
@@ -27,10 +24,7 @@ import {
   type RatingRecord,
   type Fence,
   type SeatLink,
-  type SessionRecord,
-  type AccountChange,
   type PlayerChat,
-  RecoveryCodeSpentError,
   type SessionInfo,
   type Storage,
   type StorageOptions,
@@ -48,7 +42,7 @@ export interface PostgresOptions extends StorageOptions {
   log?: (line: string) => void;
 }
 
-export class PostgresStorage extends SharedReads implements Storage {
+export class PostgresStorage extends SharedStore implements Storage {
   readonly kind = "postgres" as const;
   private readonly pool: pg.Pool;
   /** The batches' connection: one, in pipeline mode. */
@@ -56,7 +50,7 @@ export class PostgresStorage extends SharedReads implements Storage {
   private readonly schema: string;
   private readonly log: (line: string) => void;
   private readonly batches: PostgresBatches;
-  private readonly group: GroupCommit<WriteOp>;
+  protected readonly group: GroupCommit<WriteOp>;
 
   /** `schema` (or `options.schema`): the PostgreSQL schema to use (created if missing). */
   constructor(url: string, schemaOrOptions: string | PostgresOptions = {}) {
@@ -112,46 +106,13 @@ export class PostgresStorage extends SharedReads implements Storage {
     return result.rows[0] ? Number(result.rows[0].epoch) : null;
   }
 
-  async insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
-    try {
-      await this.group.request({ op: "insertPlayer", player, session, links });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new NameTakenError(`the name "${player.name}" is taken`);
-      throw error;
-    }
-  }
-
-  async insertSession(session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
-    await this.group.request({ op: "insertSession", session, links });
-  }
-
-  async deleteSession(tokenHash: string): Promise<void> {
-    await this.group.request({ op: "deleteSession", tokenHash });
-  }
-
-  async changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void> {
-    await this.group.request({ op: "changePassword", playerId, passwordHash, session });
-  }
-
   async appendChat(tableId: string, message: ChatRecord, fence?: Fence): Promise<void> {
     await this.group.request({ op: "appendChat", tableId, message, ...(fence ? { fence } : {}) });
   }
 
-  async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
-    await this.group.request({ op: "saveReview", tableId, seat, review: JSON.stringify(review), at: Date.now() });
-  }
 
 
   // ------------------------------------------------------------ accounts' own data (account-sql.ts)
-
-  async changeAccount(change: AccountChange): Promise<void> {
-    try {
-      await this.group.request({ op: "account", statements: accountStatements(change) });
-    } catch (error) {
-      if (change.kind === "end-sessions" && change.spend !== undefined && isUniqueViolation(error)) throw new RecoveryCodeSpentError("this recovery code was just used");
-      throw error;
-    }
-  }
 
   async playerSessions(playerId: string, now: number): Promise<SessionInfo[]> {
     return (await this.pool.query<SessionRow>(PLAYER_SESSIONS, [playerId, now])).rows.map(fromSessionRow);
@@ -237,10 +198,6 @@ export class PostgresStorage extends SharedReads implements Storage {
     return result.rows.map((r) => r.game);
   }
 
-  async markLearnt(playerId: string, game: string, at: number): Promise<void> {
-    await this.group.request({ op: "markLearnt", playerId, game, at });
-  }
-
   async playerLiveSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
     const result = await this.pool.query<Parameters<typeof fromLinkedRow>[0]>(LIVE_SEATS, [playerId, limit]);
     return result.rows.map(fromLinkedRow);
@@ -306,18 +263,6 @@ export class PostgresStorage extends SharedReads implements Storage {
   async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
     const result = await this.pool.query<FullChatRow>("SELECT * FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2", [tableId, limit]);
     return result.rows.reverse().map(fromFullChatRow);
-  }
-
-  // ------------------------------------------------------------ moderation (storage/moderation.ts)
-
-  async moderate(write: ModerationWrite): Promise<void> {
-    await this.group.request({ op: "moderate", write });
-  }
-
-  // ------------------------------------------------------------ puzzles (storage/puzzles.ts)
-
-  async puzzleWrite(write: PuzzleWrite): Promise<void> {
-    await this.group.request({ op: "puzzles", write });
   }
 
   protected async all<T>(sql: string, params: unknown[]): Promise<T[]> {

@@ -4,7 +4,7 @@
 // writer, reads are short (no fsync), and one that starts after a write's promise resolved sees
 // that write (the commit landed before). Migrations run here too, before the writer starts.
 import { randomBytes } from "node:crypto";
-import { accountStatements, fromPlayerChatRow, fromRecoveryRow, fromSessionRow, KNOWN_DEVICE, PLAYER_CHAT, PLAYER_SESSIONS, PLAYERS_TO_REKEY, RECOVERY_CODE_UNUSED, RECOVERY_CODES, type PlayerChatRow, type RecoveryRow, type SessionRow } from "./account-sql.ts";
+import { fromPlayerChatRow, fromRecoveryRow, fromSessionRow, KNOWN_DEVICE, PLAYER_CHAT, PLAYER_SESSIONS, PLAYERS_TO_REKEY, RECOVERY_CODE_UNUSED, RECOVERY_CODES, type PlayerChatRow, type RecoveryRow, type SessionRow } from "./account-sql.ts";
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -14,15 +14,13 @@ import type { MatchResult } from "../ratings.ts";
 import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
 import { GroupCommit, type WriteOutcome } from "./group-commit.ts";
 import { fromActionRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_SQLITE, RELATIONS, sqlite, TABLE_LINKS, type ActionRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
-import { type PuzzleWrite } from "./puzzles.ts";
-import { SharedReads } from "./shared-reads.ts";
-import { fromFullChatRow, type FullChatRow, type ModerationWrite } from "./moderation.ts";
+import { SharedStore } from "./shared.ts";
+import { fromFullChatRow, type FullChatRow } from "./moderation.ts";
 import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, SHARED_SLOTS, type SentError, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import {
   commitDelayFromEnv,
   crashAtWriteFromEnv,
   isUniqueViolation,
-  NameTakenError,
   StorageError,
   type ChatRecord,
   type InvitationRecord,
@@ -33,10 +31,7 @@ import {
   type RatingHistoryEntry,
   type RatingRecord,
   type SeatLink,
-  type SessionRecord,
-  type AccountChange,
   type PlayerChat,
-  RecoveryCodeSpentError,
   type SessionInfo,
   type Storage,
   type StorageOptions,
@@ -50,7 +45,7 @@ import {
 // A plain JS entry registers tsx in the thread, as for the bot workers.
 const WRITER_URL = new URL("./sqlite-writer-boot.mjs", import.meta.url);
 
-export class SqliteStorage extends SharedReads implements Storage {
+export class SqliteStorage extends SharedStore implements Storage {
   readonly kind = "sqlite" as const;
   /** The reading connection (and the migrations'). */
   private readonly db: Database.Database;
@@ -59,7 +54,7 @@ export class SqliteStorage extends SharedReads implements Storage {
   private readonly hook: WriteHook | undefined;
   private readonly crashAtWrite: number | null;
   private writer: WriterThread | null = null;
-  private readonly group = new GroupCommit<WriteOp>((writes) => this.writerThread().run(writes));
+  protected readonly group = new GroupCommit<WriteOp>((writes) => this.writerThread().run(writes));
 
   /** `file` is a path: the writer thread opens it too (":memory:" would be two databases). */
   constructor(
@@ -179,46 +174,13 @@ export class SqliteStorage extends SharedReads implements Storage {
     return row?.epoch ?? null;
   }
 
-  async insertPlayer(player: PlayerRecord, session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
-    try {
-      await this.group.request({ op: "insertPlayer", player, session, links });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new NameTakenError(`the name "${player.name}" is taken`);
-      throw error;
-    }
-  }
-
-  async insertSession(session: SessionRecord, links: readonly SeatLink[]): Promise<void> {
-    await this.group.request({ op: "insertSession", session, links });
-  }
-
-  async deleteSession(tokenHash: string): Promise<void> {
-    await this.group.request({ op: "deleteSession", tokenHash });
-  }
-
-  async changePassword(playerId: string, passwordHash: string, session: SessionRecord): Promise<void> {
-    await this.group.request({ op: "changePassword", playerId, passwordHash, session });
-  }
-
   async appendChat(tableId: string, message: ChatRecord): Promise<void> {
     await this.group.request({ op: "appendChat", tableId, message });
   }
 
-  async saveReview(tableId: string, seat: number, review: unknown): Promise<void> {
-    await this.group.request({ op: "saveReview", tableId, seat, review: JSON.stringify(review), at: Date.now() });
-  }
 
 
   // ------------------------------------------------------------ accounts' own data (account-sql.ts)
-
-  async changeAccount(change: AccountChange): Promise<void> {
-    try {
-      await this.group.request({ op: "account", statements: accountStatements(change) });
-    } catch (error) {
-      if (change.kind === "end-sessions" && change.spend !== undefined && isUniqueViolation(error)) throw new RecoveryCodeSpentError("this recovery code was just used");
-      throw error;
-    }
-  }
 
   async playerSessions(playerId: string, now: number): Promise<SessionInfo[]> {
     return (this.read(sqlite(PLAYER_SESSIONS)).all(playerId, now) as SessionRow[]).map(fromSessionRow);
@@ -267,10 +229,6 @@ export class SqliteStorage extends SharedReads implements Storage {
 
   async learntGames(playerId: string): Promise<string[]> {
     return (this.read("SELECT game FROM learnt WHERE player_id = ? ORDER BY at, game").all(playerId) as { game: string }[]).map((r) => r.game);
-  }
-
-  async markLearnt(playerId: string, game: string, at: number): Promise<void> {
-    await this.group.request({ op: "markLearnt", playerId, game, at });
   }
 
   async playerLiveSeats(playerId: string, limit: number): Promise<{ link: SeatLink; table: TableRecord }[]> {
@@ -330,18 +288,6 @@ export class SqliteStorage extends SharedReads implements Storage {
   async loadChat(tableId: string, limit: number): Promise<ChatRecord[]> {
     const rows = this.read("SELECT * FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?").all(tableId, limit) as FullChatRow[];
     return rows.reverse().map(fromFullChatRow);
-  }
-
-  // ------------------------------------------------------------ moderation (storage/moderation.ts)
-
-  async moderate(write: ModerationWrite): Promise<void> {
-    await this.group.request({ op: "moderate", write });
-  }
-
-  // ------------------------------------------------------------ puzzles (storage/puzzles.ts)
-
-  async puzzleWrite(write: PuzzleWrite): Promise<void> {
-    await this.group.request({ op: "puzzles", write });
   }
 
   protected async all<T>(sql: string, params: unknown[]): Promise<T[]> {
