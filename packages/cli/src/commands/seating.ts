@@ -38,6 +38,22 @@ export interface SeatingResult {
   readonly bots: Readonly<Record<string, BotTally>>;
 }
 
+/** The bot, each decision's time added to `clock` (decisions, total and longest ms). */
+export function timed(bot: Bot<unknown, unknown>, clock: { decisions: number; ms: number; maxMs: number }): Bot<unknown, unknown> {
+  return {
+    name: bot.name,
+    decide(context) {
+      const start = performance.now();
+      const action = bot.decide(context);
+      const ms = performance.now() - start;
+      clock.ms += ms;
+      clock.maxMs = Math.max(clock.maxMs, ms);
+      clock.decisions++;
+      return action;
+    },
+  };
+}
+
 /** Game `g`: its deal's seed and the bot name at each seat (the seating rotated by g mod players). */
 export function seatingOf(seed: number, g: number, seats: readonly string[]): { seed: number; names: string[] } {
   const n = seats.length;
@@ -57,22 +73,7 @@ export function playSeating(game: AnyGame, job: SeatingJob, onGame?: () => void)
   for (let g = job.from; g < job.to; g++) {
     const { seed, names } = seatingOf(job.seed, g, job.seats);
     const state = game.setup({ seats: players, options: job.options, seed });
-    const bots = names.map((name): Bot<unknown, unknown> => {
-      const bot = createBot(game, name).bot;
-      const tally = tallies[name]!;
-      return {
-        name: bot.name,
-        decide(context) {
-          const start = performance.now();
-          const action = bot.decide(context);
-          const ms = performance.now() - start;
-          tally.ms += ms;
-          tally.maxMs = Math.max(tally.maxMs, ms);
-          tally.decisions++;
-          return action;
-        },
-      };
-    });
+    const bots = names.map((name) => timed(createBot(game, name).bot, tallies[name]!));
     playout(game, state, bots, createRng((job.seed + g) * 31));
     const outcome = game.outcome(state);
     if (!outcome) throw new CliError("cli.error.noOutcome", { id: game.id, seed: String(seed) });

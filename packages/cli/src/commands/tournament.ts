@@ -9,14 +9,13 @@
 // `--seats a,b,b,b` instead seats one bot per seat and rotates that seating over each deal
 // (seating.ts): one hard bot against three mediums, say.
 // `--workers n` plays the pairs on n worker threads (each runs this file).
-import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import cliProgress from "cli-progress";
 import type { Command } from "commander";
-import { createRng, msg, playout, wilson, type AnyGame, type Bot, type Language, type MessageParams, type Proportion } from "@grimoire/engine";
+import { createRng, msg, playout, wilson, type AnyGame, type Language, type MessageParams, type Proportion } from "@grimoire/engine";
 import { CliError, createBot, defaultContext, parseCount, parseOptions, parseSeats, print, requireGame, type CliContext } from "../context.ts";
 import { wordsFor } from "../text/index.ts";
-import { playSeating, seatingText, summarizeSeating, type SeatingJob, type SeatingResult } from "./seating.ts";
+import { playSeating, seatingText, summarizeSeating, timed, type SeatingJob, type SeatingResult } from "./seating.ts";
 import { progressFormat, proportionText } from "./simulate.ts";
 
 export interface PairJob {
@@ -45,21 +44,6 @@ export interface PairResult {
   readonly maxMs: readonly [number, number];
 }
 
-function timed(bot: Bot<unknown, unknown>, clock: { n: number; ms: number; max: number }): Bot<unknown, unknown> {
-  return {
-    name: bot.name,
-    decide(context) {
-      const start = performance.now();
-      const action = bot.decide(context);
-      const ms = performance.now() - start;
-      clock.ms += ms;
-      clock.max = Math.max(clock.max, ms);
-      clock.n++;
-      return action;
-    },
-  };
-}
-
 /** The deal of game `g` of a pair and which bot (0 or 1) sits at each seat: duplicate pairs of games. */
 export function dealOf(seed: number, g: number, players: number): { seed: number; sides: number[] } {
   return { seed: seed + Math.floor(g / 2), sides: Array.from({ length: players }, (_, k) => (k + g) % 2) };
@@ -68,8 +52,8 @@ export function dealOf(seed: number, g: number, players: number): { seed: number
 /** Plays games [from, to) of one pair; `onGame` after each. */
 export function playPair(game: AnyGame, job: PairJob, onGame?: () => void): PairResult {
   const clocks = [
-    { n: 0, ms: 0, max: 0 },
-    { n: 0, ms: 0, max: 0 },
+    { decisions: 0, ms: 0, maxMs: 0 },
+    { decisions: 0, ms: 0, maxMs: 0 },
   ] as const;
   let scoreA = 0;
   let winsA = 0;
@@ -101,9 +85,9 @@ export function playPair(game: AnyGame, job: PairJob, onGame?: () => void): Pair
     winsA,
     winsB,
     draws,
-    decisions: [clocks[0].n, clocks[1].n],
+    decisions: [clocks[0].decisions, clocks[1].decisions],
     ms: [clocks[0].ms, clocks[1].ms],
-    maxMs: [clocks[0].max, clocks[1].max],
+    maxMs: [clocks[0].maxMs, clocks[1].maxMs],
   };
 }
 
