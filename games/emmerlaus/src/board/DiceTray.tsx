@@ -21,7 +21,9 @@ export function DiceTray({ events, tx }: { events: readonly unknown[]; tx: GameT
   const batch = useMemo(() => ++batches, [events]);
   if (rolls.length === 0) return null;
   return (
-    <div className="em-dice dice" role="group" aria-label={tx.t("board.diceLabel")} aria-live="polite" key={batch}>
+    // Focusable: a long list of rolls scrolls (max-height), and a keyboard must reach it to scroll it.
+    // No sideways scroll: dice rotating in would make the tray scrollable for a moment.
+    <div className="em-dice dice" role="group" aria-label={tx.t("board.diceLabel")} aria-live="polite" tabIndex={0} key={batch}>
       {rolls.map((r, i) => (
         <p key={i} className={`em-roll${r.result ? ` em-${r.result}` : ""}`}>
           <span className="em-roll-dice">
