@@ -33,6 +33,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { PendingCalls, replyTo } from "./cluster-calls.ts";
+import { TableChannels } from "./cluster-channels.ts";
 import { ReviewClaims } from "./cluster-reviews.ts";
 import { RELEASE, RENEW, TRANSFER, sharedBuckets, type ClusterOptions, type InboxMessage, type TableMessage } from "./cluster-redis.ts";
 import { HubError, type Coordinator, type Hub, type OwnerCall, type ReviewClaim } from "./hub.ts";
@@ -60,8 +61,7 @@ export class Cluster implements Coordinator {
   /** When the leases were last all renewed (past `leaseMs` without it, this process owns nothing). */
   private renewedAt = Date.now();
   private readonly calls: PendingCalls;
-  /** The table channels subscribed to: since when, and the subscription (resolved once Redis confirmed it). */
-  private readonly channels = new Map<string, { since: number; ready: Promise<void>; failed: boolean }>();
+  private readonly channels: TableChannels;
   /** The last process that announced it took each table over (a stale owner's later words are ignored). */
   private readonly announced = new Map<string, string>();
   /** Tables being handed over from here. */
@@ -85,6 +85,10 @@ export class Cluster implements Coordinator {
     this.cmd = new Redis(options.redisUrl, redis);
     this.sub = new Redis(options.redisUrl, redis);
     this.reviews = new ReviewClaims(this.cmd, this.prefix, this.node, this.leaseMs, this.log);
+    this.channels = new TableChannels(this.sub, `${this.prefix}table:`, hub, Math.max(5000, 2 * this.leaseMs), this.log, (table) => this.interested(table), (table) => {
+      // Not listening, it would not hear the next owner announce itself: a stale name would make it ignore the real owner's rows.
+      this.announced.delete(table);
+    });
     for (const [name, client] of [
       ["commands", this.cmd],
       ["subscriber", this.sub],
@@ -176,7 +180,7 @@ export class Cluster implements Coordinator {
       await this.renew();
       // Epochs of tables no longer in memory here: nothing of this process writes them any more.
       for (const table of [...this.epochs.keys()]) if (!this.leases.has(table) && !this.hub.holds(table)) this.epochs.delete(table);
-      this.tidyChannels();
+      this.channels.tidy();
       await this.calls.abandon((table) => this.ownerOf(table));
       await this.forgetDeadNodes();
       const playing = await this.storage.listTables("playing");
@@ -295,58 +299,14 @@ export class Cluster implements Coordinator {
     return this.leases.has(table) || this.hub.owns(table) || this.hub.watched(table);
   }
 
-  /**
-   * Listens to a table's channel (at once if it already does). A table held in memory while not
-   * listened to may have missed changes: it is read again from the log once listening.
-   */
+  /** Listens to a table's channel (cluster-channels.ts). */
   watch(table: string): Promise<void> {
-    const known = this.channels.get(table);
-    if (known && !known.failed) {
-      // Kept for a while from now, even if the client that asked has not arrived yet.
-      known.since = Date.now();
-      return known.ready;
-    }
-    const missed = this.hub.holds(table);
-    const entry = { since: Date.now(), ready: Promise.resolve(), failed: false };
-    entry.ready = this.sub.subscribe(`${this.prefix}table:${table}`).then(
-      () => {
-        if (missed) this.hub.refollowTable(table);
-      },
-      (error: Error) => {
-        // Tried again by the next sweep while there is interest.
-        entry.failed = true;
-        this.log(`cluster: table ${table}: subscribing failed: ${error.message}`);
-      },
-    );
-    this.channels.set(table, entry);
-    return entry.ready;
-  }
-
-  /**
-   * Each sweep: unsubscribes from tables nobody here watches or owns any more (after a few
-   * seconds: a client may be arriving, a table being read); subscribes again where it failed.
-   */
-  private tidyChannels(): void {
-    const now = Date.now();
-    const grace = Math.max(5000, 2 * this.leaseMs);
-    for (const [table, { since, failed }] of [...this.channels]) {
-      if (failed) {
-        this.channels.delete(table);
-        if (this.interested(table)) void this.watch(table);
-        continue;
-      }
-      if (this.interested(table) || now - since < grace) continue;
-      this.channels.delete(table);
-      // Not listening, it would not hear the next owner announce itself: a stale name would make it ignore the real owner's rows.
-      this.announced.delete(table);
-      this.hub.forget(table);
-      this.sub.unsubscribe(`${this.prefix}table:${table}`).catch((error: Error) => this.log(`cluster: table ${table}: unsubscribing failed: ${error.message}`));
-    }
+    return this.channels.watch(table);
   }
 
   /** The table channels this process listens to (tests, metrics). */
   listening(): string[] {
-    return [...this.channels.keys()];
+    return this.channels.listening();
   }
 
   // ------------------------------------------------------------ shared rate limits

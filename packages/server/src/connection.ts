@@ -4,7 +4,7 @@
 // answering is dropped, so its seat counts as away), a bounded send buffer (a client that does
 // not read is dropped and resyncs with `since`), and every socket error handled: a malformed
 // frame closes only its own connection, with ws's close code (1002, 1007, 1009).
-// Spectators are written to in batches off the acting player's path: the ack goes first.
+// Spectators are written to in batches off the acting player's path (fanout.ts): the ack goes first.
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { performance } from "node:perf_hooks";
@@ -15,6 +15,7 @@ import { HubError, type Clock, type Hub, type Subscriber } from "./hub.ts";
 import { ConnectionCounts, KeyedBuckets, TokenBucket, type Limits } from "./limits.ts";
 import type { ConnectionKind, Metrics } from "./metrics.ts";
 import type { PresenceHandle, Social } from "./social.ts";
+import { encode, Fanout } from "./fanout.ts";
 import { MAX_FRAME_BYTES, parseClientIn, type ErrorCode, type ErrorParams, type ServerOut } from "./protocol.ts";
 
 export interface ConnectionContext {
@@ -41,59 +42,6 @@ export interface ConnectionContext {
 
 /** Close codes (RFC 6455 §7.4.1). */
 export const CLOSE = { goingAway: 1001, policy: 1008 } as const;
-
-// One serialization per message object: every spectator of a table shares its message.
-const encoded = new WeakMap<object, Buffer>();
-function encode(message: ServerOut): Buffer {
-  let data = encoded.get(message);
-  if (!data) {
-    data = Buffer.from(JSON.stringify(message));
-    encoded.set(message, data);
-  }
-  return data;
-}
-
-/** Writes queued for spectators, sent a batch per turn of the event loop. */
-export class Fanout {
-  private queue: { connection: { write(data: Buffer): void }; data: Buffer }[] = [];
-  private head = 0;
-  private scheduled = false;
-
-  push(connection: { write(data: Buffer): void }, data: Buffer): void {
-    this.queue.push({ connection, data });
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.drain());
-    }
-  }
-
-  /** Sends for about 5 ms, then yields to the event loop. */
-  private drain(): void {
-    this.scheduled = false;
-    const until = performance.now() + 5;
-    while (this.head < this.queue.length) {
-      const { connection, data } = this.queue[this.head++]!;
-      connection.write(data);
-      if ((this.head & 63) === 0 && performance.now() > until) break;
-    }
-    if (this.head < this.queue.length) {
-      this.scheduled = true;
-      setImmediate(() => this.drain());
-    } else {
-      this.queue = [];
-      this.head = 0;
-    }
-  }
-
-  flush(): void {
-    while (this.head < this.queue.length) {
-      const { connection, data } = this.queue[this.head++]!;
-      connection.write(data);
-    }
-    this.queue = [];
-    this.head = 0;
-  }
-}
 
 class Connection {
   kind: ConnectionKind = "pending";

@@ -2,7 +2,7 @@
 // serialised once for every spectator), and writing to a crowd of
 // spectators does not hold the event loop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Fanout } from "../src/connection.ts";
+import { Fanout } from "../src/fanout.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
 
 describe("Fanout", () => {
