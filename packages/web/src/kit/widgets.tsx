@@ -77,8 +77,15 @@ function keepInViewport(popover: HTMLElement): void {
   // Room on neither side (a long rule text under a card mid-screen on a phone), or a face half off
   // the top: over the face, centred on it as far as the viewport allows.
   const top = Math.max(POPOVER_MARGIN, Math.min(face.top + face.height / 2 - box.height / 2, viewHeight - POPOVER_MARGIN - box.height));
-  popover.style.setProperty("--popover-top", `${Math.round(top - face.top)}px`);
+  const offset = top - face.top;
+  popover.style.setProperty("--popover-top", `${Math.round(offset)}px`);
   popover.classList.add("over");
+  // Measured again where it landed: a face drawn scaled (an animation on the way in) scales its
+  // popover and its offset too, so what still sticks out is moved back, in the face's own pixels.
+  const placed = popover.getBoundingClientRect();
+  const scale = popover.offsetHeight > 0 ? placed.height / popover.offsetHeight : 1;
+  const out = placed.top < POPOVER_MARGIN ? POPOVER_MARGIN - placed.top : placed.bottom > viewHeight - POPOVER_MARGIN ? viewHeight - POPOVER_MARGIN - placed.bottom : 0;
+  if (out !== 0 && scale > 0) popover.style.setProperty("--popover-top", `${Math.round(offset + out / scale)}px`);
 }
 
 /** Closes the popover open now, if any (one at a time). */
@@ -146,15 +153,30 @@ export function Face({
     const element = popover.current;
     if (!open || !element) return;
     keepInViewport(element);
-    // A focus scrolls its face into view after this runs, and a page may scroll while the popover is
-    // open: placed again from scratch then, so it never stays where the face used to be.
+    // A focus scrolls its face into view after this runs, a page may scroll while the popover is
+    // open, and a change may move the face (a card flying in, the dice or the log growing above
+    // it): placed again from scratch whenever the face has moved or the popover changed size, so it
+    // never stays where the face used to be. One popover is open at a time: one measure a frame.
     const again = () => {
       element.classList.remove("above", "over");
       element.style.removeProperty("--popover-top");
       element.style.removeProperty("--popover-dx");
       keepInViewport(element);
     };
-    const frame = requestAnimationFrame(again);
+    const where = () => {
+      const face = element.parentElement?.getBoundingClientRect();
+      return face ? `${Math.round(face.left)} ${Math.round(face.top)} ${Math.round(face.width)} ${Math.round(face.height)} ${element.offsetHeight}` : "";
+    };
+    // Measured after placing (a popover placed over its face may be given another height).
+    let placedFor = "";
+    const follow = () => {
+      if (where() !== placedFor) {
+        again();
+        placedFor = where();
+      }
+      frame = requestAnimationFrame(follow);
+    };
+    let frame = requestAnimationFrame(follow);
     window.addEventListener("scroll", again, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
