@@ -82,8 +82,10 @@ function keepInViewport(popover: HTMLElement): void {
   popover.classList.add("over");
   // Measured again where it landed: a face drawn scaled (an animation on the way in) scales its
   // popover and its offset too, so what still sticks out is moved back, in the face's own pixels.
+  // (No layout, no height: nothing to measure.)
+  if (popover.offsetHeight === 0) return;
   const placed = popover.getBoundingClientRect();
-  const scale = popover.offsetHeight > 0 ? placed.height / popover.offsetHeight : 1;
+  const scale = placed.height / popover.offsetHeight;
   const out = placed.top < POPOVER_MARGIN ? POPOVER_MARGIN - placed.top : placed.bottom > viewHeight - POPOVER_MARGIN ? viewHeight - POPOVER_MARGIN - placed.bottom : 0;
   if (out !== 0 && scale > 0) popover.style.setProperty("--popover-top", `${Math.round(offset + out / scale)}px`);
 }
