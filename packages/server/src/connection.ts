@@ -57,6 +57,7 @@ class Connection {
   private readonly bucket: TokenBucket;
   private strikes = 0;
   private closing = false;
+  private corked = false;
   private readonly helloTimer: NodeJS.Timeout;
   readonly log: FastifyBaseLogger;
 
@@ -119,7 +120,27 @@ class Connection {
       this.ws.terminate();
       return;
     }
+    this.corkForTurn();
     this.ws.send(data, { binary: false });
+  }
+
+  /**
+   * Everything written to this connection until the current callbacks and their microtasks are
+   * done goes out in one system call: an act's own update and its ack, a fan-out batch. ws writes
+   * each frame on its own (it corks only a frame's header with its payload); its socket is not
+   * public (`_socket`, stable across ws 8), and a connection without one simply is not corked.
+   */
+  private corkForTurn(): void {
+    if (this.corked) return;
+    const socket = (this.ws as unknown as { _socket?: Duplex | null })._socket;
+    if (!socket || socket.destroyed) return;
+    socket.cork();
+    this.corked = true;
+    // nextTick: it runs once the microtask queue is empty, so the ack that follows the update is in.
+    process.nextTick(() => {
+      this.corked = false;
+      socket.uncork();
+    });
   }
 
   private refuse(code: ErrorCode, message: string, ref: string | null, params?: ErrorParams): void {
