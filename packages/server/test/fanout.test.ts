@@ -1,6 +1,7 @@
 // The acting player's ack goes before the spectators' updates (each table message is built and
 // serialised once for every spectator), and writing to a crowd of
 // spectators does not hold the event loop.
+import { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Fanout } from "../src/fanout.ts";
 import { boot, Client, http, type TestServer } from "./support/harness.ts";
@@ -62,4 +63,42 @@ describe("ack first", () => {
     expect(arrivals.indexOf("ack")).toBeLessThan(150);
     await Promise.all([ann, ...spectators].map((c) => c.close()));
   }, 60_000);
+});
+
+describe("one write per seat and turn", () => {
+  it("the acting seat's update and its ack leave the server in one socket write", async () => {
+    const created = await http(server, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] });
+    const id = created.body.table.id as string;
+    const token = (await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" })).body.token as string;
+    await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
+    const ann = await Client.open(server);
+    ann.send({ type: "hello", tableId: id, token });
+    const sync = await ann.waitFor("sync");
+    // The server's end of Ann's connection is the socket whose peer port is Ann's local port.
+    const annPort = (ann.ws as unknown as { _socket: Socket })._socket.localPort;
+    const writes: number[] = [];
+    const proto = Socket.prototype as unknown as { _writev: (...a: unknown[]) => unknown; _write: (...a: unknown[]) => unknown };
+    const { _writev, _write } = proto;
+    proto._writev = function (this: Socket, chunks: unknown[], ...rest: unknown[]) {
+      if (this.remotePort === annPort) writes.push(chunks.length);
+      return _writev.call(this, chunks, ...rest);
+    };
+    proto._write = function (this: Socket, ...args: unknown[]) {
+      if (this.remotePort === annPort) writes.push(1);
+      return _write.apply(this, args);
+    };
+    try {
+      const got: string[] = [];
+      ann.ws.on("message", (data) => got.push(JSON.parse(data.toString()).type));
+      ann.send({ type: "act", action: sync.legal![0]!.action, ref: "a" });
+      await ann.waitFor("ack");
+      expect(got).toEqual(["update", "ack"]);
+      // One writev: each frame's header and payload, the update's and the ack's (ws alone writes each frame apart).
+      expect(writes).toEqual([4]);
+    } finally {
+      proto._writev = _writev;
+      proto._write = _write;
+    }
+    await ann.close();
+  });
 });
