@@ -32,12 +32,18 @@ afterAll(async () => {
   await server.stop();
 });
 
+/** A bidding table with Ann and Bob seated: its id and Ann's token. */
+async function twoSeated(): Promise<{ id: string; token: string }> {
+  const created = await http(server, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] });
+  const id = created.body.table.id as string;
+  const token = (await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" })).body.token as string;
+  await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
+  return { id, token };
+}
+
 describe("ack first", () => {
   it("with 300 spectators, the acting seat's ack arrives before the spectators' updates are all out", async () => {
-    const created = await http(server, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] });
-    const id = created.body.table.id as string;
-    const token = (await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" })).body.token as string;
-    await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
+    const { id, token } = await twoSeated();
     const arrivals: string[] = [];
     const spectators = await Promise.all(
       Array.from({ length: 300 }, async () => {
@@ -67,17 +73,14 @@ describe("ack first", () => {
 
 describe("one write per seat and turn", () => {
   it("the acting seat's update and its ack leave the server in one socket write", async () => {
-    const created = await http(server, "POST", "/api/tables", { game: "bidding", seats: [{ kind: "open" }, { kind: "open" }] });
-    const id = created.body.table.id as string;
-    const token = (await http(server, "POST", `/api/tables/${id}/join`, { name: "Ann" })).body.token as string;
-    await http(server, "POST", `/api/tables/${id}/join`, { name: "Bob" });
+    const { id, token } = await twoSeated();
     const ann = await Client.open(server);
     ann.send({ type: "hello", tableId: id, token });
     const sync = await ann.waitFor("sync");
     // The server's end of Ann's connection is the socket whose peer port is Ann's local port.
     const annPort = (ann.ws as unknown as { _socket: Socket })._socket.localPort;
     const writes: number[] = [];
-    const proto = Socket.prototype as unknown as { _writev: (...a: unknown[]) => unknown; _write: (...a: unknown[]) => unknown };
+    const proto = Socket.prototype as unknown as { _writev: (this: Socket, chunks: unknown[], ...rest: unknown[]) => unknown; _write: (...a: unknown[]) => unknown };
     const { _writev, _write } = proto;
     proto._writev = function (this: Socket, chunks: unknown[], ...rest: unknown[]) {
       if (this.remotePort === annPort) writes.push(chunks.length);
