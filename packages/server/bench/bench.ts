@@ -173,6 +173,8 @@ interface ClientResults {
   /** From the first client's start to the last one's end (epoch ms), the processes' start-up left out. */
   began: number;
   ended: number;
+  /** The client processes' CPU time over their playing time, summed. */
+  cpuMs: number;
 }
 
 async function runClients(jobs: ClientJob[]): Promise<ClientResults> {
@@ -187,6 +189,7 @@ async function runClients(jobs: ClientJob[]): Promise<ClientResults> {
     matchesPlayed: results.reduce((n, r) => n + r.matchesPlayed, 0),
     began: Math.min(...results.map((r) => r.began)),
     ended: Math.max(...results.map((r) => r.ended)),
+    cpuMs: sum(results.map((r) => r.cpuMs)),
   };
 }
 
@@ -226,6 +229,13 @@ interface Phase {
   cpuPerActMs: number;
   /** The same, its main thread's only (the event loop, without bot workers, GC threads and libuv's pool). */
   mainCpuPerActMs: number;
+  /**
+   * The client processes' CPU time per act. They run on the server's cores: at a flat-out phase the
+   * machine is the limit, and this says how much of it the clients took.
+   */
+  clientCpuPerActMs: number;
+  /** Server and clients together: the share of the machine's cores busy over the phase (0–1). */
+  machineBusy: number;
   /**
    * Grimoire: storage writes per act and their mean duration (null for the echo). SQLite's block
    * the event loop one after the other; PostgreSQL's overlap, so their product is no time of a thread.
@@ -268,6 +278,8 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
     max: results.latencies.length > 0 ? results.latencies.reduce((a, b) => Math.max(a, b), 0) : NaN,
     cpuPerActMs: acts > 0 ? cpuMs / acts : NaN,
     mainCpuPerActMs: acts > 0 ? mainCpuMs / acts : NaN,
+    clientCpuPerActMs: acts > 0 ? results.cpuMs / acts : NaN,
+    machineBusy: elapsed > 0 ? (cpuMs + results.cpuMs) / (elapsed * 1000 * cpus().length) : NaN,
     storageWritesPerAct: kind === "echo" ? null : acts > 0 ? writes / acts : NaN,
     storageWriteMeanMs: kind === "echo" ? null : writes > 0 ? ((end.storageSeconds - logged.storageSeconds) * 1000) / writes : NaN,
     loopLagP99Ms: Math.max(...after.map((a) => a.loopLagP99Ms)),
@@ -405,15 +417,16 @@ if (PROCESSES > 0) {
     process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, processes })}\n`);
   } else {
     const line = (r: ProcessesRow, p: "bot" | "hvh") =>
-      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].loopLagP99Ms)} | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
+      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].loopLagP99Ms)} | ${ms(r[p].clientCpuPerActMs, 3)} | ${ms(100 * r[p].machineBusy, 0)}% | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
     process.stdout.write(
       machineLine +
         `PostgreSQL + Redis, ${SECONDS} s a phase; bot: ${MATCHES} matches (${GAME}, a human seat against an easy bot, ${spectatorsPerMatch} spectators each); ` +
         `hvh: ${TABLES} tables of two human seats acting flat out (no think time); tables created on one process, ${PLACEMENT === "table" ? "each table's players and spectators connected to one process picked from its id (as deploy/nginx.conf does)" : "their players and spectators connected to the others"}\n` +
         "CPU per act: every process's CPU time over the phase (every thread: bots, GC) over the acts logged, and their main threads' alone; " +
-        "storage: writes per act × their mean ms (PostgreSQL's overlap); loop lag: the worst process's p99; PostgreSQL's and Redis's own CPU not counted\n\n" +
-        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | loop lag p99 ms | matches played | refused acts |\n" +
-        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | -------------------------------: | --------------: | -------------: | -----------: |\n" +
+        "storage: writes per act × their mean ms (PostgreSQL's overlap); loop lag: the worst process's p99; PostgreSQL's and Redis's own CPU not counted; " +
+        "clients: the client processes' CPU per act (they share the machine); machine busy: servers' and clients' CPU over the phase over every core's time\n\n" +
+        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | loop lag p99 ms | clients' CPU per act ms | machine busy | matches played | refused acts |\n" +
+        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | -------------------------------: | --------------: | ----------------------: | -----------: | -------------: | -----------: |\n" +
         rows.flatMap((r) => [line(r, "bot"), line(r, "hvh")]).join("\n") +
         "\n\n" +
         targetTable([
@@ -437,7 +450,7 @@ if (JSON_OUT) {
 const name = (r: ServerRow) => (r.server === "grimoire" ? "Grimoire" : "bare ws echo");
 // The fan-out phase's time goes mostly to connecting its spectators: its acts/s and CPU per act are not the server's per act.
 const phaseLine = (r: ServerRow, label: string, p: Phase, perAct = true) =>
-  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${ms(p.loopLagP99Ms)} | ${refusedText(p)} |`;
+  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${ms(p.loopLagP99Ms)} | ${perAct ? ms(p.clientCpuPerActMs, 3) : "—"} | ${ms(100 * p.machineBusy, 0)}% | ${refusedText(p)} |`;
 process.stdout.write(
   machineLine +
     `bot: ${MATCHES} matches (${GAME}, a human seat driven over loopback against an easy bot; the echo's clients act in a free loop), ${SPECTATORS} spectators; ` +
@@ -446,9 +459,11 @@ process.stdout.write(
     `${SECONDS} s a phase; ${IDLE} idle connections\n` +
     "acts/s: every logged action (bots' included) for Grimoire, every ack for the echo; CPU per act: the server process's CPU time over the phase " +
     "(every thread: bots, GC) over those acts, and its main thread's alone; storage: writes per act × their mean ms (SQLite's block the loop); " +
-    "loop lag: the server's event-loop delay p99 over the phase; fan-out: latencies only (its time goes to connecting spectators)\n\n" +
-    "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | main thread's ms | storage writes per act × mean ms | loop lag p99 ms | refused acts |\n" +
-    "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | -------------------------------: | --------------: | -----------: |\n" +
+    "loop lag: the server's event-loop delay p99 over the phase; fan-out: latencies only (its time goes to connecting spectators); " +
+    "clients: the client processes' CPU per act (they run on the same cores); machine busy: server's and clients' CPU over the phase over every core's time " +
+    "(near 100%, the machine, not the server, is the limit)\n\n" +
+    "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | main thread's ms | storage writes per act × mean ms | loop lag p99 ms | clients' CPU per act ms | machine busy | refused acts |\n" +
+    "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | -------------------------------: | --------------: | ----------------------: | -----------: | -----------: |\n" +
     [echo, grimoire].flatMap((r) => [phaseLine(r, "bot", r.bot), phaseLine(r, "fan-out", r.fanout, false), phaseLine(r, "hvh", r.hvh), phaseLine(r, "hvh flat out", r.flatOut)]).join("\n") +
     "\n\n| server | RSS per open match | RSS per idle connection |\n| ------ | -----------------: | ----------------------: |\n" +
     [echo, grimoire].map((r) => `| ${name(r)} | ${r.rssPerMatchKb === null ? "—" : `${r.rssPerMatchKb.toFixed(0)} KB`} | ${ms(r.rssPerConnectionKb)} KB |`).join("\n") +

@@ -76,6 +76,8 @@ let errors = 0;
 const refused: Record<string, number> = {};
 let matchesPlayed = 0;
 const began = Date.now();
+/** This process's CPU time when play began: the clients share the server's cores, and the bench reports what they used. */
+const cpuAtStart = process.cpuUsage();
 const until = began + job.seconds * 1000;
 const think = job.thinkMs ?? 0;
 /** `send` now, or after the seat's think time. */
@@ -274,6 +276,8 @@ async function holdIdle(): Promise<void> {
 if (job.mode === "idle") await holdIdle();
 else if (job.mode === "hvh") await Promise.all(Array.from({ length: job.matches }, (_, i) => (job.kind === "grimoire" ? playHumans() : playEchoTurns(`turns${process.pid}-${i}`))));
 else await Promise.all(Array.from({ length: job.matches }, (_, i) => (job.kind === "grimoire" ? playGrimoire() : playEcho(`room${process.pid}-${i}`))));
-// began / ended: this process's playing time (epoch ms), its start-up left out.
-// Exit once the line is written: a long one to a pipe is written asynchronously, and exit would cut it.
-process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, refused, matchesPlayed, began, ended: Date.now() })}\n`, () => process.exit(0));
+// began / ended: this process's playing time (epoch ms), its start-up left out; cpuMs: its CPU
+// time over that time (user + system). Exit once the line is written: a long one to a pipe is
+// written asynchronously, and exit would cut it.
+const { user, system } = process.cpuUsage(cpuAtStart);
+process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, refused, matchesPlayed, began, ended: Date.now(), cpuMs: (user + system) / 1000 })}\n`, () => process.exit(0));

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 
 const BENCH = fileURLToPath(new URL("../bench/bench.ts", import.meta.url));
 const TINY = ["--seconds", "1", "--matches", "2", "--spectators", "2", "--tables", "2", "--fanout", "5", "--idle", "20", "--clients", "1", "--json"];
-const PHASE_FIGURES = ["acts", "actsPerSecond", "p50", "p99", "max", "cpuPerActMs", "mainCpuPerActMs", "loopLagP99Ms", "matchesPlayed", "errors"];
+const PHASE_FIGURES = ["acts", "actsPerSecond", "p50", "p99", "max", "cpuPerActMs", "mainCpuPerActMs", "clientCpuPerActMs", "machineBusy", "loopLagP99Ms", "matchesPlayed", "errors"];
 
 async function bench(args: string[]): Promise<any> {
   const env = {
@@ -37,6 +37,9 @@ function expectPhase(phase: Record<string, unknown>, where: string, grimoire = t
     else expect(phase[figure], `${where}.${figure}`).toBeNull();
   }
   expect(phase.acts as number, `${where}: no act`).toBeGreaterThan(0);
+  // The clients' CPU is theirs over their playing time: some, and with the server's no more than the cores had.
+  expect(phase.clientCpuPerActMs as number, `${where}.clientCpuPerActMs`).toBeGreaterThan(0);
+  expect(phase.machineBusy as number, `${where}.machineBusy`).toBeGreaterThan(0);
 }
 
 describe("bench:server", () => {
