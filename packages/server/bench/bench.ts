@@ -401,6 +401,8 @@ const machine = { cpus: cpu.length, model: cpu[0]?.model ?? "?", memoryGiB: Math
 const machineLine = `Machine: ${machine.cpus} × ${machine.model}, ${machine.memoryGiB.toFixed(1)} GiB, Node ${machine.node}, load ${machine.load.toFixed(2)}\n`;
 const options = { matches: MATCHES, spectators: SPECTATORS, tables: TABLES, think: THINK, seconds: SECONDS, fanout: FANOUT, idle: IDLE, clients: CLIENTS, processes: PROCESSES, ...(PROCESSES > 0 ? { placement: PLACEMENT } : {}) };
 const ms = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : "—");
+/** The clients' CPU per act (— where a phase's acts are not its measure) and how busy the machine was: two cells. */
+const machineCells = (p: Phase, perAct = true) => `${perAct ? ms(p.clientCpuPerActMs, 3) : "—"} | ${ms(100 * p.machineBusy, 0)}%`;
 const refusedText = (p: Phase) => `${p.errors}${p.errors > 0 ? ` (${Object.entries(p.refused).map(([code, n]) => `${code} ${n}`).join(", ")})` : ""}`;
 const met = (ok: boolean) => (ok ? "yes" : "**no**");
 const targetTable = (rows: [string, string, boolean][]) =>
@@ -417,7 +419,7 @@ if (PROCESSES > 0) {
     process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, processes })}\n`);
   } else {
     const line = (r: ProcessesRow, p: "bot" | "hvh") =>
-      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].loopLagP99Ms)} | ${ms(r[p].clientCpuPerActMs, 3)} | ${ms(100 * r[p].machineBusy, 0)}% | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
+      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].loopLagP99Ms)} | ${machineCells(r[p])} | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
     process.stdout.write(
       machineLine +
         `PostgreSQL + Redis, ${SECONDS} s a phase; bot: ${MATCHES} matches (${GAME}, a human seat against an easy bot, ${spectatorsPerMatch} spectators each); ` +
@@ -450,7 +452,7 @@ if (JSON_OUT) {
 const name = (r: ServerRow) => (r.server === "grimoire" ? "Grimoire" : "bare ws echo");
 // The fan-out phase's time goes mostly to connecting its spectators: its acts/s and CPU per act are not the server's per act.
 const phaseLine = (r: ServerRow, label: string, p: Phase, perAct = true) =>
-  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${ms(p.loopLagP99Ms)} | ${perAct ? ms(p.clientCpuPerActMs, 3) : "—"} | ${ms(100 * p.machineBusy, 0)}% | ${refusedText(p)} |`;
+  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${ms(p.loopLagP99Ms)} | ${machineCells(p, perAct)} | ${refusedText(p)} |`;
 process.stdout.write(
   machineLine +
     `bot: ${MATCHES} matches (${GAME}, a human seat driven over loopback against an easy bot; the echo's clients act in a free loop), ${SPECTATORS} spectators; ` +

@@ -37,7 +37,7 @@ function expectPhase(phase: Record<string, unknown>, where: string, grimoire = t
     else expect(phase[figure], `${where}.${figure}`).toBeNull();
   }
   expect(phase.acts as number, `${where}: no act`).toBeGreaterThan(0);
-  // The clients' CPU is theirs over their playing time: some, and with the server's no more than the cores had.
+  // The clients report their own CPU over their playing time: every phase has some, and the machine was busy.
   expect(phase.clientCpuPerActMs as number, `${where}.clientCpuPerActMs`).toBeGreaterThan(0);
   expect(phase.machineBusy as number, `${where}.machineBusy`).toBeGreaterThan(0);
 }
