@@ -44,7 +44,7 @@ const PENDING = "…";
 export function gameText(gameId: string, lang: DisplayLanguage, context: TextContext): GameTextApi {
   const game = findWords(gameId);
   if (!game && knownWords(gameId)) {
-    void loadWords(gameId).then(notifyWords);
+    requestWords(gameId);
     const name = (seat: number) => formatMessage(NO_TEXT, lang, { key: "common.name", params: { who: { seat } } }, context);
     return { lang, game: undefined, t: () => PENDING, line: () => PENDING, name, displayName: (seat) => formatMessage(NO_TEXT, lang, { key: "common.name", params: { who: { seat } } }, { ...context, me: null }) };
   }
@@ -77,6 +77,30 @@ export async function preloadWords(gameId: string): Promise<void> {
   if (!findWords(gameId) && (await loadWords(gameId))) notifyWords();
 }
 
+/** The first wait before a failed load of a game's words is tried again, in ms; doubled each time. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MOST_MS = 30_000;
+/** Games whose words failed to load and are waiting for their next try. */
+const retrying = new Set<string>();
+
+/**
+ * Loads a game's words for the texts being shown: each page showing them re-renders when they
+ * arrive. A load that fails (a chunk request dropped) is said on the console and tried again,
+ * waiting twice as long each time, so a table does not stay unworded until its next update.
+ */
+function requestWords(gameId: string, wait = RETRY_FIRST_MS): void {
+  if (retrying.has(gameId)) return;
+  loadWords(gameId).then(notifyWords, (error: unknown) => {
+    if (retrying.has(gameId)) return;
+    console.error(`the words of ${gameId} did not load (trying again in ${wait / 1000} s):`, error);
+    retrying.add(gameId);
+    setTimeout(() => {
+      retrying.delete(gameId);
+      if (!findWords(gameId)) requestWords(gameId, Math.min(wait * 2, RETRY_MOST_MS));
+    }, wait);
+  });
+}
+
 /** Re-renders the caller when some game's words arrive (a counter of loads). */
 export function useWordsLoaded(): number {
   return useSyncExternalStore(subscribeWords, () => wordsLoaded);
@@ -87,7 +111,7 @@ export function useGameText(gameId: string, table: TableInfo | null, seat: numbe
   const { t, i18n } = useTranslation();
   const lang = displayLanguage(i18n.language);
   const loads = useWordsLoaded();
-  useEffect(() => void preloadWords(gameId), [gameId]);
+  useEffect(() => requestWords(gameId), [gameId]);
   return useMemo(() => {
     const names = seatNames(table, (level) => t(`create.level.${level}`));
     return gameText(gameId, lang, { names, me: seat });

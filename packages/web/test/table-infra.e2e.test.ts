@@ -162,6 +162,12 @@ describeE2E("the table around the boards (Chromium)", (env) => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
     const foreign = await watchHosts(context, env.url);
     const page = await context.newPage();
+    // What the page says went wrong (a chunk that did not load, an error), for a failure to explain itself.
+    const troubles: string[] = [];
+    page.on("pageerror", (e) => troubles.push(`page error: ${e.message}`));
+    page.on("console", (m) => m.type() === "error" && troubles.push(`console: ${m.text()}`));
+    page.on("requestfailed", (r) => troubles.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
+    page.on("response", (r) => r.status() >= 400 && troubles.push(`${r.status()}: ${r.url()}`));
     await createTable(page, env.url, "shazamm", ["easy"], "Ada");
     const tableUrl = page.url();
     // A spectator from the first move, in another browser.
@@ -182,7 +188,12 @@ describeE2E("the table around the boards (Chromium)", (env) => {
     await page.locator(".your-turn").waitFor({ timeout: 30_000 });
     await page.locator(`.log[data-lines="${lines}"]`).waitFor({ timeout: 15_000 });
     // the game's words load on demand after a reload: the lines are worded once they arrive
-    await expect.poll(() => logText(page), { timeout: 15_000 }).toBe(before);
+    await expect
+      .poll(() => logText(page), { timeout: 15_000 })
+      .toBe(before)
+      .catch((e: unknown) => {
+        throw new Error(`the log after the reload: ${(e as Error).message}\nthe page's troubles: ${troubles.join("; ") || "none"}`, { cause: e });
+      });
     await page.screenshot({ path: `${ARTIFACTS}table-after-reload.png`, fullPage: true });
     // A spectator arriving now sees what the one watching from the start saw.
     const version = await page.locator(".match").getAttribute("data-version");

@@ -1,7 +1,7 @@
 // Shows a game's board: each game owns it (games/<id>/src/board) and the catalog's registry loads
 // it on demand, once per game. A game without a board gets its view as plain data. The same module
 // may export the game's end-of-game `Summary`, shown by `GameSummary` when present.
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { findBoard } from "@grimoire/catalog/boards";
 import type { BoardModule, BoardProps, SummaryProps } from "../kit/types.ts";
@@ -24,6 +24,22 @@ export function soundsOf(game: string): BoardModule["sounds"] {
   return modules.get(game)?.sounds;
 }
 
+/** Tries at loading a board (its chunk and its words) before the page says it failed; waits 1 s, then 2 s, 4 s between. */
+const BOARD_TRIES = 4;
+
+/** `loadBoard`, tried again when it fails (a chunk request dropped): the failures are said on the console. */
+async function loadBoardWithRetries(game: string): Promise<void> {
+  for (let tried = 1, wait = 1_000; ; tried++, wait *= 2) {
+    try {
+      return await loadBoard(game);
+    } catch (error) {
+      if (tried >= BOARD_TRIES) throw error;
+      console.error(`the board of ${game} did not load (try ${tried} of ${BOARD_TRIES}; again in ${wait / 1000} s):`, error);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 function boardOf(game: string): Board | null {
   const loaded = modules.get(game);
   if (loaded) return loaded.Board;
@@ -31,7 +47,12 @@ function boardOf(game: string): Board | null {
   let board = pending.get(game);
   if (!board) {
     board = lazy(async () => {
-      await loadBoard(game);
+      try {
+        await loadBoardWithRetries(game);
+      } catch (error) {
+        pending.delete(game); // the reader's "Try again" starts afresh
+        throw error;
+      }
       return { default: modules.get(game)!.Board };
     });
     pending.set(game, board);
@@ -39,14 +60,39 @@ function boardOf(game: string): Board | null {
   return board;
 }
 
+/** A board that could not be loaded after its tries: said plainly, with a button to try again (the rest of the table stays). */
+class BoardFailure extends Component<{ children: ReactNode; message: string; retry: string; onRetry(): void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="board board-failed" role="alert">
+        <p>{this.props.message}</p>
+        <button type="button" onClick={this.props.onRetry}>
+          {this.props.retry}
+        </button>
+      </div>
+    );
+  }
+}
+
 export function GameBoard(props: BoardProps & { game: string }) {
   const { t } = useTranslation();
-  const Board = useMemo(() => boardOf(props.game), [props.game]);
+  const [attempt, setAttempt] = useState(0);
+  // `attempt`: after a failure, "Try again" asks for the board anew.
+  const Board = useMemo(() => boardOf(props.game), [props.game, attempt]);
   if (!Board) return <pre className="dump">{JSON.stringify(props.view, null, 1)}</pre>;
   return (
-    <Suspense fallback={<p className="board muted" aria-busy="true">{t("match.loadingBoard")}</p>}>
-      <Board {...(props as unknown as BoardProps<never, never>)} />
-    </Suspense>
+    <BoardFailure key={attempt} message={t("match.boardFailed")} retry={t("match.boardRetry")} onRetry={() => setAttempt(attempt + 1)}>
+      <Suspense fallback={<p className="board muted" aria-busy="true">{t("match.loadingBoard")}</p>}>
+        <Board {...(props as unknown as BoardProps<never, never>)} />
+      </Suspense>
+    </BoardFailure>
   );
 }
 

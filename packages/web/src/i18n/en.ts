@@ -83,6 +83,8 @@ export const en = {
     rulesFaces: "The faces of the components",
     soundBlocked: "Sound blocked: click to enable",
     loadingBoard: "Setting up the board…",
+    boardFailed: "The board could not be loaded. Check your connection, then try again.",
+    boardRetry: "Try again",
     waitingFor: "Waiting for {who}.",
     committed: "You have chosen; waiting for the others.",
     clock: "{time} left",

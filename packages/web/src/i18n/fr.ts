@@ -85,6 +85,8 @@ export const fr: Texts = {
     rulesFaces: "Le matériel, face visible",
     soundBlocked: "Son bloqué : cliquez pour l’activer",
     loadingBoard: "Mise en place du plateau…",
+    boardFailed: "Le plateau n’a pas pu être chargé. Vérifiez votre connexion, puis réessayez.",
+    boardRetry: "Réessayer",
     waitingFor: "En attente de {who}.",
     committed: "Vous avez choisi ; en attente des autres.",
     clock: "{time} restantes",
