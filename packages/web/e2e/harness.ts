@@ -391,7 +391,11 @@ export async function expectFitsPhone(page: Page, width: number): Promise<void> 
 
 async function checkPhoneLayout(page: Page): Promise<PhoneLayout> {
   return page.evaluate(async () => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // Read after a whole frame's animation callbacks, as the frame is painted: a face places its
+    // popover in a callback of its own (kit/widgets.tsx, `follow`), registered after ours (React
+    // renders the focus in a microtask, once our `requestAnimationFrame` is asked for). Resolving in
+    // our second callback read the placement of the frame before, stale for a face still moving.
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 0))));
     const root = document.documentElement;
     const scrollWidth = root.scrollWidth;
     let widestWithPopover = 0;

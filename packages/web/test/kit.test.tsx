@@ -167,6 +167,43 @@ describe("Face", () => {
     });
   });
 
+  it("a face drawn static inside a positioned card is placed from the card, the popover's containing block", () => {
+    // Emmerlaüs's card: the name is the face, static; the popover is placed from the card around it.
+    // The card 330–508, its name 360–400, the popover 340 high: no room below (514–854); above the
+    // name would seem to fit (360 − 6 − 340 = 14) but the stylesheet puts it above the card, at −16:
+    // over the card instead, centred on it: 419 − 170 = 249 from the top, 81 px above the card's top.
+    vi.stubGlobal("innerHeight", 800);
+    Object.defineProperty(document.documentElement, "clientWidth", { configurable: true, value: 375 });
+    const rect = (left: number, top: number, width: number, height: number) => ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+    const box = vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+      if (this.classList.contains("popover")) return rect(20, 514, 280, 340);
+      if (this.classList.contains("card")) return rect(100, 330, 124, 178);
+      return rect(100, 360, 124, 40);
+    });
+    const offsetParent = vi.spyOn(HTMLElement.prototype, "offsetParent", "get").mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains("popover") ? document.querySelector(".card") : null;
+    });
+    try {
+      render(
+        <span className="card">
+          <Face title="Guardian Angel" body="A long rule text." label="Guardian Angel, in your hand">
+            <span>Guardian Angel</span>
+          </Face>
+        </span>,
+      );
+      fireEvent.focus(screen.getByRole("group", { name: "Guardian Angel, in your hand" }));
+      const tip = screen.getByRole("tooltip");
+      expect(tip.classList.contains("above")).toBe(false);
+      expect(tip.classList.contains("over")).toBe(true);
+      expect(tip.style.getPropertyValue("--popover-top")).toBe("-81px");
+    } finally {
+      box.mockRestore();
+      offsetParent.mockRestore();
+      vi.unstubAllGlobals();
+      delete (document.documentElement as { clientWidth?: number }).clientWidth;
+    }
+  });
+
   it("sayAround cuts a sentence around the words shown, or says it all first", () => {
     expect(sayAround("Play Fireball on Merlin", "Fireball")).toEqual({ spoken: "Play", spokenAfter: "on Merlin" });
     expect(sayAround("Choose Fireball", "Fireball")).toEqual({ spoken: "Choose", spokenAfter: "" });

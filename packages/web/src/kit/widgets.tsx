@@ -50,6 +50,15 @@ const POPOVER_MARGIN = 4;
 const POPOVER_GAP = 6;
 
 /**
+ * What the stylesheet places a popover from: its containing block, the face itself (`.face` is
+ * positioned), or the positioned element around a face drawn static (Emmerlaüs's card name, its
+ * face stretched over the whole card: the popover goes below, above or over the card).
+ */
+function anchorOf(popover: HTMLElement): HTMLElement | null {
+  return popover.offsetParent instanceof HTMLElement ? popover.offsetParent : popover.parentElement;
+}
+
+/**
  * Keeps an open popover inside the viewport: centred under its face by the stylesheet, it is slid
  * sideways when it would cross the left or right edge (a face near the edge of a phone's screen),
  * shown above the face when there is no room below but room above, and over the face when there
@@ -64,7 +73,7 @@ function keepInViewport(popover: HTMLElement): void {
   else if (box.left < POPOVER_MARGIN) dx = POPOVER_MARGIN - box.left;
   else if (box.right > viewWidth - POPOVER_MARGIN) dx = viewWidth - POPOVER_MARGIN - box.right;
   if (dx !== 0) popover.style.setProperty("--popover-dx", `${Math.round(dx)}px`);
-  const face = popover.parentElement?.getBoundingClientRect();
+  const face = anchorOf(popover)?.getBoundingClientRect();
   if (!face) return;
   const overflowsBelow = box.bottom > viewHeight - POPOVER_MARGIN;
   // A face scrolled partly above the screen puts the popover under it above the screen's top too.
@@ -166,7 +175,7 @@ export function Face({
       keepInViewport(element);
     };
     const where = () => {
-      const face = element.parentElement?.getBoundingClientRect();
+      const face = anchorOf(element)?.getBoundingClientRect();
       return face ? `${Math.round(face.left)} ${Math.round(face.top)} ${Math.round(face.width)} ${Math.round(face.height)} ${element.offsetHeight}` : "";
     };
     // Measured after placing (a popover placed over its face may be given another height).
