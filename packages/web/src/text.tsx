@@ -89,7 +89,7 @@ const retrying = new Set<string>();
  * waiting twice as long each time, so a table does not stay unworded until its next update.
  */
 function requestWords(gameId: string, wait = RETRY_FIRST_MS): void {
-  if (retrying.has(gameId)) return;
+  if (findWords(gameId) || !knownWords(gameId) || retrying.has(gameId)) return;
   loadWords(gameId).then(notifyWords, (error: unknown) => {
     if (retrying.has(gameId)) return;
     console.error(`the words of ${gameId} did not load (trying again in ${wait / 1000} s):`, error);

@@ -87,4 +87,9 @@ it("words that failed to load twice are tried again after 1 s, then 2 s, and the
   vi.useRealTimers();
   await screen.findByText("worded");
   expect(errors).toHaveBeenCalledTimes(2);
+  // Words already here: another text mounting asks for nothing (and re-renders nobody).
+  const asked = calls;
+  render(<Title />);
+  expect(screen.getAllByText("worded")).toHaveLength(2);
+  expect(calls).toBe(asked);
 });
