@@ -11,8 +11,27 @@ type Board = ComponentType<BoardProps<never, never>>;
 const modules = new Map<string, BoardModule>();
 const pending = new Map<string, Board>();
 
-/** Loads a game's board (and its words) ahead of its first render (a page about to show it, tests). */
+/** Tries at loading a board (its chunk and its words) before giving up; waits 1 s, then 2 s, 4 s between. */
+const BOARD_TRIES = 4;
+
+/**
+ * Loads a game's board (and its words) ahead of its first render (the table, the guided first
+ * game, the rules' faces, the end's summary, tests), tried again when it fails (a chunk request
+ * dropped): the failures are said on the console.
+ */
 export async function loadBoard(game: string): Promise<void> {
+  for (let tried = 1, wait = 1_000; ; tried++, wait *= 2) {
+    try {
+      return await loadBoardOnce(game);
+    } catch (error) {
+      if (tried >= BOARD_TRIES) throw error;
+      console.error(`the board of ${game} did not load (try ${tried} of ${BOARD_TRIES}; again in ${wait / 1000} s):`, error);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+async function loadBoardOnce(game: string): Promise<void> {
   const load = findBoard(game);
   const words = preloadWords(game);
   if (load && !modules.has(game)) modules.set(game, await load());
@@ -24,22 +43,6 @@ export function soundsOf(game: string): BoardModule["sounds"] {
   return modules.get(game)?.sounds;
 }
 
-/** Tries at loading a board (its chunk and its words) before the page says it failed; waits 1 s, then 2 s, 4 s between. */
-const BOARD_TRIES = 4;
-
-/** `loadBoard`, tried again when it fails (a chunk request dropped): the failures are said on the console. */
-async function loadBoardWithRetries(game: string): Promise<void> {
-  for (let tried = 1, wait = 1_000; ; tried++, wait *= 2) {
-    try {
-      return await loadBoard(game);
-    } catch (error) {
-      if (tried >= BOARD_TRIES) throw error;
-      console.error(`the board of ${game} did not load (try ${tried} of ${BOARD_TRIES}; again in ${wait / 1000} s):`, error);
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
-}
-
 function boardOf(game: string): Board | null {
   const loaded = modules.get(game);
   if (loaded) return loaded.Board;
@@ -48,7 +51,7 @@ function boardOf(game: string): Board | null {
   if (!board) {
     board = lazy(async () => {
       try {
-        await loadBoardWithRetries(game);
+        await loadBoard(game);
       } catch (error) {
         pending.delete(game); // the reader's "Try again" starts afresh
         throw error;
