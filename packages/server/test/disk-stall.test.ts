@@ -2,11 +2,15 @@
 // event loop keeps answering what needs no write — pings, the lobby, a table's page, a finished
 // match's record, a spectator arriving at or resyncing another table — while the delayed acts are
 // acknowledged only once their commit lands, and in order.
-// Each read is asserted below the stall (it did not wait on the disk) with a median under 20 ms;
-// a single slow answer on a loaded two-core machine is noise, a read that waited for a commit is not.
+// Each kind of read is asked again and again for a second of stalled commits (a steady match keeps
+// one waiting on the disk all along): its median is under 20 ms, and every answer but its slowest
+// is under the stall. A read that waited for a commit would wait for most of one, every time (a
+// median near 100 ms); one slow answer on a loaded two-core machine is noise. Probing only the
+// first commit's stall left two or three answers a kind, and one slow moment decided the median.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SqliteStorage } from "../src/storage.ts";
 import { boot, Client, connect, http, seatAll, type TestServer } from "./support/harness.ts";
+import { median, SteadyMatch } from "./support/players.ts";
 
 const STALL_MS = 200;
 
@@ -17,8 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function timed(probe: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -42,6 +44,7 @@ describe("a disk stall", () => {
     const pinger = await Client.open(server);
 
     (server.storage as SqliteStorage).delayCommits(STALL_MS);
+    let steady: SteadyMatch | undefined;
     try {
       // Both seats of A bid at once: the table applies them one after the other, each after its own delayed commit.
       const sent = performance.now();
@@ -51,12 +54,17 @@ describe("a disk stall", () => {
       };
       bid(a0, "first");
       bid(a1, "second");
-      const acks = Promise.all([a0.waitFor("ack", (m) => m.ref === "first"), a1.waitFor("ack", (m) => m.ref === "second")]).then((answers) => ({ answers, at: performance.now() - sent }));
+      let acked = false;
+      const acks = Promise.all([a0.waitFor("ack", (m) => m.ref === "first"), a1.waitFor("ack", (m) => m.ref === "second")]).then((answers) => {
+        acked = true;
+        return { answers, at: performance.now() - sent };
+      });
 
-      // While that commit waits for the disk, everything that needs no write is answered.
+      // While those commits, then the steady match's, wait for the disk, everything that needs no write is answered.
+      steady = new SteadyMatch(server);
       const latencies: Record<string, number[]> = { ping: [], lobby: [], page: [], record: [], spectatorSync: [], spectatorArrives: [] };
       let i = 0;
-      while (performance.now() - sent < STALL_MS * 0.75) {
+      while (!acked || performance.now() - sent < STALL_MS * 5) {
         const ref = `p${i++}`;
         latencies.ping!.push(await timed(() => (pinger.send({ type: "ping", ref }), pinger.waitFor("pong", (m) => m.ref === ref))));
         latencies.lobby!.push(await timed(() => http(server, "GET", "/api/tables?status=playing")));
@@ -67,11 +75,15 @@ describe("a disk stall", () => {
         latencies.spectatorArrives!.push(await timed(async () => (await connect(server, b)).close()));
       }
       const { answers, at } = await acks;
+      await steady.stop();
+      expect(steady.failures).toEqual([]);
+      expect(steady.acked, "the steady match's acts, each after its stalled commit").toBeGreaterThan(0);
 
       for (const [what, values] of Object.entries(latencies)) {
-        expect(values.length, what).toBeGreaterThan(0);
-        expect(Math.max(...values), `${what}: ${values.map((v) => v.toFixed(1)).join(", ")} ms`).toBeLessThan(STALL_MS);
-        expect(median(values), `${what}: ${values.map((v) => v.toFixed(1)).join(", ")} ms`).toBeLessThan(20);
+        const shown = `${what}: ${values.map((v) => v.toFixed(1)).join(", ")} ms`;
+        expect(values.length, shown).toBeGreaterThanOrEqual(3);
+        expect(median(values), shown).toBeLessThan(20);
+        expect([...values].sort((x, y) => x - y).at(-2)!, shown).toBeLessThan(STALL_MS);
       }
       // The acts were acknowledged only once their commit landed, in the order they were made.
       expect(at).toBeGreaterThanOrEqual(STALL_MS * 0.9);
@@ -81,6 +93,7 @@ describe("a disk stall", () => {
       expect(a0.of("update").map((u) => u.version)).toContain(1);
     } finally {
       (server.storage as SqliteStorage).delayCommits(0);
+      await steady?.stop();
     }
     await Promise.all([a0.close(), a1.close(), watcher.close(), pinger.close()]);
   }, 120_000);
