@@ -17,7 +17,8 @@
 //            the same think time), the same number of clients: acts/s, act→ack p50 / p99, and
 //            Grimoire's acts/s as a percentage of the echo's;
 //   flat out the same with no think time: the most either server does (its capacity).
-// Before them, a second of a few hvh tables warms the server up (not measured).
+// Before them, a second of a few hvh tables and two seconds of matches against bots warm the
+// server up, its bot threads included (not measured).
 // Every play phase reports the server's CPU per act (its process's user + system time over the
 // phase, bot threads included, divided by the acts it logged or, for the echo, acked), its main
 // thread's alone, Grimoire's storage writes per act and their mean duration (from /metrics) and
@@ -54,6 +55,8 @@ Options:
   --placement W    with --processes: \`table\` (a table's connections all to one process, as
                    deploy/nginx.conf does; default) or \`spread\` (each connection to the next
                    process: most changes forwarded to the owner)
+  --profile DIR    run every server with a V8 CPU profile, written to DIR when it stops (one
+                   .cpuprofile per thread; open it in Chrome's DevTools): where its time goes
   --json           print one JSON object instead of tables
   -h, --help       this help
 `;
@@ -70,6 +73,7 @@ const { values: flags } = parseArgs({
     processes: { type: "string" },
     placement: { type: "string" },
     think: { type: "string" },
+    profile: { type: "string" },
     json: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -110,7 +114,8 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 
 const children = new Set<ChildProcess>();
 function node(script: string, argv: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", here(script), ...argv], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ...env } });
+  const profile = script === "serve.ts" && flags.profile !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${flags.profile}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", here(script), ...argv], { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, ...env } });
   children.add(child);
   child.once("exit", () => children.delete(child));
   return child;
@@ -299,9 +304,14 @@ function jobsFor(ports: number[], kind: "grimoire" | "echo", mode: "play" | "hvh
     });
 }
 
-/** A second of a few hvh tables, not measured: the phases then run on warm code (JIT, bot threads, connections). */
+/**
+ * Not measured: a second of a few hvh tables, then two seconds (at most a phase's) of matches against bots (every
+ * process's bot threads compile and optimize the bots' code here, not in the bot phase: with P
+ * processes there are P times as many threads to warm), so the phases run on warm code.
+ */
 async function warmUp(kind: "grimoire" | "echo", ports: number[]): Promise<void> {
   await runClients(jobsFor(ports, kind, "hvh", Math.min(TABLES, 4), 0, 1).slice(0, 1));
+  await runClients(jobsFor(ports, kind, "play", Math.max(MATCHES, 2 * ports.length), 0, Math.min(2, SECONDS)));
 }
 
 const spectatorsPerMatch = MATCHES > 0 ? Math.floor(SPECTATORS / MATCHES) : 0;

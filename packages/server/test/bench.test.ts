@@ -3,6 +3,9 @@
 // number, on one process (SQLite) and on two (PostgreSQL + Redis). Nothing is asserted about the
 // values: they measure a shared machine.
 import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -48,7 +51,7 @@ describe("bench:server", () => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
     expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(0);
-    for (const option of ["--matches", "--spectators", "--tables", "--seconds", "--fanout", "--idle", "--clients", "--processes", "--placement", "--think", "--json", "--help"]) expect(out).toContain(option);
+    for (const option of ["--matches", "--spectators", "--tables", "--seconds", "--fanout", "--idle", "--clients", "--processes", "--placement", "--think", "--profile", "--json", "--help"]) expect(out).toContain(option);
   });
 
   // About 20 s on a quiet machine, most of it starting client processes; 50 s seen under a load of 18 on 2 cores.
@@ -68,8 +71,21 @@ describe("bench:server", () => {
     for (const figure of ["cpus", "memoryGiB", "load"]) expectFinite(report.machine[figure], `machine.${figure}`);
   }, 300_000);
 
-  it("--processes 2 (PostgreSQL + Redis): the same figures on 1 and 2 processes, and CPU per act against one process's", async () => {
-    const report = await bench([...TINY, "--processes", "2"]);
+  it("--processes 2 (PostgreSQL + Redis): the same figures on 1 and 2 processes, and CPU per act against one process's; --profile: each server's CPU profile", async () => {
+    const profiles = mkdtempSync(join(tmpdir(), "grimoire-bench-profiles-"));
+    const report = await bench([...TINY, "--processes", "2", "--profile", profiles])
+    try {
+      // Three server processes (one, then two): each wrote its main thread's profile (V8 names it CPU.<date>.<time>.<pid>.0.<n>.cpuprofile).
+      const mains = readdirSync(profiles).filter((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+      expect(new Set(mains.map((f) => f.split(".")[3])).size).toBe(3);
+      for (const file of mains) {
+        const profile = JSON.parse(readFileSync(join(profiles, file), "utf8")) as { nodes: unknown[]; samples: unknown[] };
+        expect(profile.nodes.length, file).toBeGreaterThan(1);
+        expect(profile.samples.length, file).toBeGreaterThan(0);
+      }
+    } finally {
+      rmSync(profiles, { recursive: true, force: true });
+    }
     expect(report.processes.map((r: { processes: number }) => r.processes)).toEqual([1, 2]);
     for (const row of report.processes) {
       for (const phase of ["bot", "hvh"]) expectPhase(row[phase], `${row.processes} processes.${phase}`);
