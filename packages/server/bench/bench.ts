@@ -198,15 +198,25 @@ async function runClients(jobs: ClientJob[]): Promise<ClientResults> {
   };
 }
 
-/** From Grimoire's /metrics: actions logged so far, and storage writes (every operation) and their seconds summed. */
-async function counters(port: number): Promise<{ actions: number; storageWrites: number; storageSeconds: number }> {
+/** From Grimoire's /metrics: actions logged so far, storage writes (every operation) and their seconds summed, commits and the writes they held. */
+async function counters(port: number): Promise<Counters> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const total = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((n, m) => n + Number(m[1]), 0);
   return {
     actions: total(/^grimoire_actions_total\{[^}]*\} (\S+)$/gm),
     storageWrites: total(/^grimoire_storage_write_seconds_count\{[^}]*\} (\S+)$/gm),
     storageSeconds: total(/^grimoire_storage_write_seconds_sum\{[^}]*\} (\S+)$/gm),
+    commits: total(/^grimoire_storage_commits_total (\S+)$/gm),
+    committedWrites: total(/^grimoire_storage_batched_writes_total\{result="ok"\} (\S+)$/gm),
   };
+}
+interface Counters {
+  actions: number;
+  storageWrites: number;
+  storageSeconds: number;
+  /** The store's commits, and the writes they held (group commit). */
+  commits: number;
+  committedWrites: number;
 }
 
 async function post(port: number, path: string, body: unknown): Promise<any> {
@@ -242,11 +252,14 @@ interface Phase {
   /** Server and clients together: the share of the machine's cores busy over the phase (0–1). */
   machineBusy: number;
   /**
-   * Grimoire: storage writes per act and their mean duration (null for the echo). SQLite's block
-   * the event loop one after the other; PostgreSQL's overlap, so their product is no time of a thread.
+   * Grimoire: storage writes per act and their mean duration, from asked to committed (null for
+   * the echo). They wait for their commit, off the event loop; several overlap, so their product is
+   * no time of a thread.
    */
   storageWritesPerAct: number | null;
   storageWriteMeanMs: number | null;
+  /** Grimoire: the writes each commit held, on average (group commit; null for the echo). */
+  writesPerCommit: number | null;
   /** The worst process's event-loop lag p99 over the phase. */
   loopLagP99Ms: number;
   matchesPlayed: number;
@@ -261,9 +274,9 @@ interface Phase {
  */
 async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJob[]): Promise<Phase> {
   const count = async () => {
-    if (kind === "echo") return { actions: 0, storageWrites: 0, storageSeconds: 0 };
-    const each = await Promise.all(servers.map((s) => counters(s.port)));
-    return { actions: sum(each.map((c) => c.actions)), storageWrites: sum(each.map((c) => c.storageWrites)), storageSeconds: sum(each.map((c) => c.storageSeconds)) };
+    const each = kind === "echo" ? [] : await Promise.all(servers.map((s) => counters(s.port)));
+    const summed = (key: keyof Counters) => sum(each.map((c) => c[key]));
+    return { actions: summed("actions"), storageWrites: summed("storageWrites"), storageSeconds: summed("storageSeconds"), commits: summed("commits"), committedWrites: summed("committedWrites") };
   };
   const logged = await count();
   const before = await Promise.all(servers.map(statsOf));
@@ -275,6 +288,7 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
   const cpuMs = sum(after.map((a, i) => a.cpuMs - before[i]!.cpuMs));
   const mainCpuMs = sum(after.map((a, i) => a.mainCpuMs - before[i]!.mainCpuMs));
   const writes = end.storageWrites - logged.storageWrites;
+  const commits = end.commits - logged.commits;
   return {
     acts,
     actsPerSecond: acts / elapsed,
@@ -287,6 +301,7 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
     machineBusy: elapsed > 0 ? (cpuMs + results.cpuMs) / (elapsed * 1000 * cpus().length) : NaN,
     storageWritesPerAct: kind === "echo" ? null : acts > 0 ? writes / acts : NaN,
     storageWriteMeanMs: kind === "echo" ? null : writes > 0 ? ((end.storageSeconds - logged.storageSeconds) * 1000) / writes : NaN,
+    writesPerCommit: kind === "echo" ? null : commits > 0 ? (end.committedWrites - logged.committedWrites) / commits : NaN,
     loopLagP99Ms: Math.max(...after.map((a) => a.loopLagP99Ms)),
     matchesPlayed: results.matchesPlayed,
     errors: results.errors,
@@ -429,16 +444,16 @@ if (PROCESSES > 0) {
     process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, processes })}\n`);
   } else {
     const line = (r: ProcessesRow, p: "bot" | "hvh") =>
-      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].loopLagP99Ms)} | ${machineCells(r[p])} | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
+      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].writesPerCommit ?? NaN, 1)} | ${ms(r[p].loopLagP99Ms)} | ${machineCells(r[p])} | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
     process.stdout.write(
       machineLine +
         `PostgreSQL + Redis, ${SECONDS} s a phase; bot: ${MATCHES} matches (${GAME}, a human seat against an easy bot, ${spectatorsPerMatch} spectators each); ` +
         `hvh: ${TABLES} tables of two human seats acting flat out (no think time); tables created on one process, ${PLACEMENT === "table" ? "each table's players and spectators connected to one process picked from its id (as deploy/nginx.conf does)" : "their players and spectators connected to the others"}\n` +
         "CPU per act: every process's CPU time over the phase (every thread: bots, GC) over the acts logged, and their main threads' alone; " +
-        "storage: writes per act × their mean ms (PostgreSQL's overlap); loop lag: the worst process's p99; PostgreSQL's and Redis's own CPU not counted; " +
+        "storage: writes per act × their mean ms (they overlap), and the writes each commit held (group commit); loop lag: the worst process's p99; PostgreSQL's and Redis's own CPU not counted; " +
         "clients: the client processes' CPU per act (they share the machine); machine busy: servers' and clients' CPU over the phase over every core's time\n\n" +
-        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | loop lag p99 ms | clients' CPU per act ms | machine busy | matches played | refused acts |\n" +
-        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | -------------------------------: | --------------: | ----------------------: | -----------: | -------------: | -----------: |\n" +
+        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | writes per commit | loop lag p99 ms | clients' CPU per act ms | machine busy | matches played | refused acts |\n" +
+        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | -------------------------------: | ----------------: | --------------: | ----------------------: | -----------: | -------------: | -----------: |\n" +
         rows.flatMap((r) => [line(r, "bot"), line(r, "hvh")]).join("\n") +
         "\n\n" +
         targetTable([
@@ -462,7 +477,7 @@ if (JSON_OUT) {
 const name = (r: ServerRow) => (r.server === "grimoire" ? "Grimoire" : "bare ws echo");
 // The fan-out phase's time goes mostly to connecting its spectators: its acts/s and CPU per act are not the server's per act.
 const phaseLine = (r: ServerRow, label: string, p: Phase, perAct = true) =>
-  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${ms(p.loopLagP99Ms)} | ${machineCells(p, perAct)} | ${refusedText(p)} |`;
+  `| ${name(r)} | ${label} | ${perAct ? p.actsPerSecond.toFixed(0) : "—"} | ${ms(p.p50)} | ${ms(p.p99)} | ${ms(p.max)} | ${perAct ? ms(p.cpuPerActMs, 3) : "—"} | ${perAct ? ms(p.mainCpuPerActMs, 3) : "—"} | ${p.storageWritesPerAct === null || !perAct ? "—" : `${ms(p.storageWritesPerAct, 2)} × ${ms(p.storageWriteMeanMs ?? NaN, 2)}`} | ${p.writesPerCommit === null || !perAct ? "—" : ms(p.writesPerCommit, 1)} | ${ms(p.loopLagP99Ms)} | ${machineCells(p, perAct)} | ${refusedText(p)} |`;
 process.stdout.write(
   machineLine +
     `bot: ${MATCHES} matches (${GAME}, a human seat driven over loopback against an easy bot; the echo's clients act in a free loop), ${SPECTATORS} spectators; ` +
@@ -470,12 +485,12 @@ process.stdout.write(
     `each seat acting ${THINK} ms after its turn comes; flat out: the same with no think time; ` +
     `${SECONDS} s a phase; ${IDLE} idle connections\n` +
     "acts/s: every logged action (bots' included) for Grimoire, every ack for the echo; CPU per act: the server process's CPU time over the phase " +
-    "(every thread: bots, GC) over those acts, and its main thread's alone; storage: writes per act × their mean ms (SQLite's block the loop); " +
+    "(every thread: bots, GC) over those acts, and its main thread's alone; storage: writes per act × their mean ms, from asked to committed (off the event loop), and the writes each commit held (group commit); " +
     "loop lag: the server's event-loop delay p99 over the phase; fan-out: latencies only (its time goes to connecting spectators); " +
     "clients: the client processes' CPU per act (they run on the same cores); machine busy: server's and clients' CPU over the phase over every core's time " +
     "(near 100%, the machine, not the server, is the limit)\n\n" +
-    "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | main thread's ms | storage writes per act × mean ms | loop lag p99 ms | clients' CPU per act ms | machine busy | refused acts |\n" +
-    "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | -------------------------------: | --------------: | ----------------------: | -----------: | -----------: |\n" +
+    "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | main thread's ms | storage writes per act × mean ms | writes per commit | loop lag p99 ms | clients' CPU per act ms | machine busy | refused acts |\n" +
+    "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | -------------------------------: | ----------------: | --------------: | ----------------------: | -----------: | -----------: |\n" +
     [echo, grimoire].flatMap((r) => [phaseLine(r, "bot", r.bot), phaseLine(r, "fan-out", r.fanout, false), phaseLine(r, "hvh", r.hvh), phaseLine(r, "hvh flat out", r.flatOut)]).join("\n") +
     "\n\n| server | RSS per open match | RSS per idle connection |\n| ------ | -----------------: | ----------------------: |\n" +
     [echo, grimoire].map((r) => `| ${name(r)} | ${r.rssPerMatchKb === null ? "—" : `${r.rssPerMatchKb.toFixed(0)} KB`} | ${ms(r.rssPerConnectionKb)} KB |`).join("\n") +

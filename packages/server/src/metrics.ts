@@ -1,13 +1,14 @@
 // What `/metrics` exposes, in Prometheus text through prom-client, one registry per server:
 // tables by game and status, connections, actions (a counter: rate() gives actions per second),
 // ack latency, refused messages by code, bot decision time by game and level, storage write
-// latency, and Node's defaults (event-loop lag, memory, GC). Storage and bots are measured by
+// latency, storage commits and the writes they held (group commit: writes / commits is the mean
+// batch), and Node's defaults (event-loop lag, memory, GC). Storage and bots are measured by
 // wrapping them, so neither knows about metrics.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { AnyGame } from "@grimoire/engine";
 import type { BotRunner } from "./bots.ts";
 import type { ActorKind, ErrorCode, TableStatus } from "./protocol.ts";
-import type { LoggedAction, Storage } from "./storage.ts";
+import type { LoggedAction, Storage, StorageStats } from "./storage.ts";
 
 export type ConnectionKind = "pending" | "seat" | "spectator";
 
@@ -15,6 +16,8 @@ export interface MetricsSources {
   /** Tables in memory of each game, by status. */
   tables(): readonly { game: string; status: TableStatus; count: number }[];
   connections(): Readonly<Record<ConnectionKind, number>>;
+  /** The store's commits and the writes they held, since it opened. */
+  storage(): StorageStats;
 }
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -62,6 +65,27 @@ export class Metrics {
       registers,
     });
     this.storageWrite = new Histogram({ name: "grimoire_storage_write_seconds", help: "Storage write latency, by operation", labelNames: ["op"], buckets: LATENCY_BUCKETS, registers });
+    new Counter({
+      name: "grimoire_storage_commits_total",
+      help: "Storage commits: each holds every write asked for while the one before was landing (group commit)",
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.storage().commits);
+      },
+    });
+    new Counter({
+      name: "grimoire_storage_batched_writes_total",
+      help: "Writes that went through the group commit, by result (ok: committed; failed: refused alone, or with their batch's commit); ok / commits is the mean batch",
+      labelNames: ["result"],
+      registers,
+      collect() {
+        const { writes, failed } = sources.storage();
+        this.reset();
+        this.inc({ result: "ok" }, writes);
+        this.inc({ result: "failed" }, failed);
+      },
+    });
     const forwarded = new Counter({ name: "grimoire_forwarded_calls_total", help: "Several processes: changes forwarded to the process owning their table", registers });
     const handedOver = new Counter({ name: "grimoire_tables_handed_over_total", help: "Several processes: tables this process handed to the process where their clients are", registers });
     this.cluster = { forwarded: () => forwarded.inc(), handedOver: () => handedOver.inc() };

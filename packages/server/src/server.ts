@@ -146,6 +146,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   const metrics = new Metrics({
     tables: () => hub?.tableCounts() ?? [],
     connections: () => connections?.counts() ?? { pending: 0, seat: 0, spectator: 0 },
+    storage: () => storage.stats(),
   });
   const gameOf = (tableId: string) => hub?.liveTable(tableId)?.game ?? "unknown";
   const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);

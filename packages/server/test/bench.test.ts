@@ -35,11 +35,13 @@ function expectFinite(value: unknown, where: string): void {
 
 function expectPhase(phase: Record<string, unknown>, where: string, grimoire = true): void {
   for (const figure of PHASE_FIGURES) expectFinite(phase[figure], `${where}.${figure}`);
-  for (const figure of ["storageWritesPerAct", "storageWriteMeanMs"]) {
+  for (const figure of ["storageWritesPerAct", "storageWriteMeanMs", "writesPerCommit"]) {
     if (grimoire) expectFinite(phase[figure], `${where}.${figure}`);
     else expect(phase[figure], `${where}.${figure}`).toBeNull();
   }
   expect(phase.acts as number, `${where}: no act`).toBeGreaterThan(0);
+  // Every commit holds at least one write.
+  if (grimoire) expect(phase.writesPerCommit as number, `${where}.writesPerCommit`).toBeGreaterThanOrEqual(1);
   // The clients report their own CPU over their playing time: every phase has some, and the machine was busy.
   expect(phase.clientCpuPerActMs as number, `${where}.clientCpuPerActMs`).toBeGreaterThan(0);
   expect(phase.machineBusy as number, `${where}.machineBusy`).toBeGreaterThan(0);

@@ -97,6 +97,8 @@ describe("operation", () => {
       ["grimoire_refused_messages_total", "COUNTER"],
       ["grimoire_bot_decision_seconds", "HISTOGRAM"],
       ["grimoire_storage_write_seconds", "HISTOGRAM"],
+      ["grimoire_storage_commits_total", "COUNTER"],
+      ["grimoire_storage_batched_writes_total", "COUNTER"],
       ["nodejs_eventloop_lag_seconds", "GAUGE"],
     ];
     for (const [name, type] of expected) expect(families.get(name)?.type, name).toBe(type);
@@ -107,6 +109,15 @@ describe("operation", () => {
     expect(value("grimoire_actions_total", { game: "bidding", by: "player" })).toBeGreaterThanOrEqual(1);
     expect(value("grimoire_actions_total", { game: "bidding", by: "bot" })).toBeGreaterThanOrEqual(1);
     expect(value("grimoire_refused_messages_total", { code: "bad-json" })).toBeGreaterThanOrEqual(1);
+    // Group commit: the store's own count of commits and of the writes they held (each commit holds one or more).
+    const commits = value("grimoire_storage_commits_total", {});
+    const committed = value("grimoire_storage_batched_writes_total", { result: "ok" });
+    expect(commits).toBeGreaterThanOrEqual(2);
+    expect(committed).toBeGreaterThanOrEqual(commits);
+    expect(value("grimoire_storage_batched_writes_total", { result: "failed" })).toBeGreaterThanOrEqual(0);
+    const stats = server.storage.stats();
+    expect(stats.commits).toBeGreaterThanOrEqual(commits);
+    expect(stats.writes).toBeGreaterThanOrEqual(committed);
     // The parser flattens only unlabelled histograms: labelled counts are read from the text.
     const count = (name: string, labels: string) => Number(new RegExp(`^${name}_count${labels.replace(/[{}]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
     expect(count("grimoire_ack_latency_seconds", "")).toBeGreaterThanOrEqual(1);

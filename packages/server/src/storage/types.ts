@@ -293,6 +293,8 @@ export interface LoggedAction {
 
 export interface Storage extends ModerationReads, PuzzleReads {
   readonly kind: "sqlite" | "postgres";
+  /** Commits and the writes they held since the store opened (group commit; `/metrics`). */
+  stats(): StorageStats;
   /** Applies pending migrations; resolves to the schema version. */
   migrate(): Promise<number>;
   schemaVersion(): Promise<number>;
