@@ -179,7 +179,12 @@ describeE2E("the table around the boards (Chromium)", (env) => {
     expect(await page.title()).toBe("(•) Your turn — Grimoire");
     expect(await early.title()).toBe("Grimoire");
     await autoplay(page, "shazamm", 30_000, 4);
-    await page.locator(".your-turn").waitFor({ timeout: 30_000 });
+    // The table waits for this seat alone: the bot's own secret choice, which adds a line to the log
+    // ("… has made their choice"), is in (else it could land between this count and the reload).
+    await page.waitForFunction(() => {
+      const match = document.querySelector(".match");
+      return match?.getAttribute("data-my-turn") === "yes" && match.getAttribute("data-waiting")?.split(" ").length === 1;
+    }, null, { timeout: 30_000 });
     const lines = await logLines(page);
     expect(lines).toBeGreaterThan(4);
     const before = await logText(page);

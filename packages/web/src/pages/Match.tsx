@@ -75,7 +75,7 @@ export function MatchView({ snap, act, clearError, reclaim = () => {}, below, si
   const waitingFor = decision && decision.type !== "over" ? listAfterDe(tx.lang, decision.seats.map((s) => tx.name(s))) : "";
   const prompt = promptFor(tx, decision, mySeat);
   return (
-    <div className={`match g-${table?.game ?? ""}`} data-version={snap.version} data-status={snap.status} data-my-turn={myTurn ? "yes" : "no"}>
+    <div className={`match g-${table?.game ?? ""}`} data-version={snap.version} data-status={snap.status} data-my-turn={myTurn ? "yes" : "no"} data-waiting={decision && decision.type !== "over" ? decision.seats.join(" ") : ""}>
       <div className="match-play">
       <div className="match-head">
         <h1>{table ? tx.t("game.title") : "…"}</h1>
