@@ -75,7 +75,7 @@ describe("bench:server", () => {
 
   it("--processes 2 (PostgreSQL + Redis): the same figures on 1 and 2 processes, and CPU per act against one process's; --profile: each server's CPU profile", async () => {
     const profiles = mkdtempSync(join(tmpdir(), "grimoire-bench-profiles-"));
-    const report = await bench([...TINY, "--processes", "2", "--profile", profiles])
+    const report = await bench([...TINY, "--processes", "2", "--profile", profiles]);
     try {
       // Three server processes (one, then two): each wrote its main thread's profile (V8 names it CPU.<date>.<time>.<pid>.0.<n>.cpuprofile).
       const mains = readdirSync(profiles).filter((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
