@@ -72,10 +72,11 @@ export function MatchView({ snap, act, clearError, reclaim = () => {}, below, si
   useTurnAlert(myTurn, t("match.turnTitle"), sound);
   const [soundBlocked, unblockSound] = useSoundBlocked(sound && mySeat !== null);
   useGameSounds(table?.game ?? "", snap.version, snap.lastEvents, snap.outcome ? snap.outcome.winners : null, mySeat, sound && mySeat !== null);
-  const waitingFor = decision && decision.type !== "over" ? listAfterDe(tx.lang, decision.seats.map((s) => tx.name(s))) : "";
+  const waiting = decision && decision.type !== "over" ? decision.seats : null;
+  const waitingFor = waiting ? listAfterDe(tx.lang, waiting.map((s) => tx.name(s))) : "";
   const prompt = promptFor(tx, decision, mySeat);
   return (
-    <div className={`match g-${table?.game ?? ""}`} data-version={snap.version} data-status={snap.status} data-my-turn={myTurn ? "yes" : "no"} data-waiting={decision && decision.type !== "over" ? decision.seats.join(" ") : ""}>
+    <div className={`match g-${table?.game ?? ""}`} data-version={snap.version} data-status={snap.status} data-my-turn={myTurn ? "yes" : "no"} data-waiting={waiting?.join(" ") ?? ""}>
       <div className="match-play">
       <div className="match-head">
         <h1>{table ? tx.t("game.title") : "…"}</h1>
