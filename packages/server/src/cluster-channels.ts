@@ -8,7 +8,7 @@ import type { Hub } from "./hub.ts";
 
 export class TableChannels {
   /** The channels subscribed to, by table: since when, and the subscription (resolved once Redis confirmed it). */
-  private readonly channels = new Map<string, { since: number; ready: Promise<void>; failed: boolean }>();
+  private readonly channels = new Map<string, { since: number; ready: Promise<void>; failed: boolean; confirmed: boolean }>();
 
   constructor(
     private readonly sub: Redis,
@@ -22,6 +22,8 @@ export class TableChannels {
     private readonly interested: (table: string) => boolean,
     /** A table no longer listened to. */
     private readonly dropped: (table: string) => void,
+    /** A table listened to from now on (Redis confirmed it), before whoever waits for it goes on. */
+    private readonly subscribed: (table: string) => void,
   ) {}
 
   /**
@@ -36,9 +38,11 @@ export class TableChannels {
       return known.ready;
     }
     const missed = this.hub.holds(table);
-    const entry = { since: Date.now(), ready: Promise.resolve(), failed: false };
+    const entry = { since: Date.now(), ready: Promise.resolve(), failed: false, confirmed: false };
     entry.ready = this.sub.subscribe(`${this.prefix}${table}`).then(
       () => {
+        entry.confirmed = true;
+        this.subscribed(table);
         if (missed) this.hub.refollowTable(table);
       },
       (error: Error) => {
@@ -71,5 +75,21 @@ export class TableChannels {
   /** The tables listened to (tests, metrics). */
   listening(): string[] {
     return [...this.channels.keys()];
+  }
+
+  /** Redis confirmed that this process listens to the table's channel (and the connection has not dropped since). */
+  confirmed(table: string): boolean {
+    return this.channels.get(table)?.confirmed === true && this.sub.status === "ready";
+  }
+
+  /**
+   * The subscriber connection is back (ioredis subscribes again by itself): once Redis confirmed
+   * every channel again, `subscribed` for each, as for a new subscription.
+   */
+  async reconnected(): Promise<void> {
+    const tables = [...this.channels].filter(([, entry]) => entry.confirmed).map(([table]) => table);
+    if (tables.length === 0) return;
+    await this.sub.subscribe(...tables.map((table) => `${this.prefix}${table}`));
+    for (const table of tables) if (this.channels.get(table)?.confirmed) this.subscribed(table);
   }
 }

@@ -16,15 +16,19 @@ export interface ClusterOptions {
   /** How long a forwarded change waits for the owner's answer. */
   forwardTimeoutMs?: number;
   log?: (line: string) => void;
-  /** Counts calls forwarded to another process and tables handed over (metrics.ts). */
-  counters?: { forwarded(): void; handedOver(): void };
+  /** Counts calls forwarded to another process, tables handed over, and changes published or not (nobody else listened) (metrics.ts). */
+  counters?: { forwarded(): void; handedOver(): void; published(sent: boolean): void };
 }
 
 export type TableMessage =
   | { kind: "change"; from: string; record: TableRecord; entry: LoggedAction | null; present: number[] }
   | { kind: "chat"; from: string; message: ChatRecord }
   | { kind: "owner"; from: string }
-  | { kind: "tokens"; from: string };
+  | { kind: "tokens"; from: string }
+  /** A process that starts listening to the table says so: its owner publishes its changes again. */
+  | { kind: "follow"; from: string }
+  /** The owner's answer to `follow`: where the table stands (a listener behind it reads the log). */
+  | { kind: "at"; from: string; version: number; record: TableRecord; present: number[] };
 
 export type InboxMessage =
   | { kind: "call"; id: string; from: string; request: OwnerCall }

@@ -19,6 +19,7 @@
 //   after the last of its clients left a table it does not own, unsubscribes and lets the table
 //   leave its memory (read again from the log when someone comes back).
 //   The owner's chat messages go the same way, each process sending them to its clients who may read them.
+//   With no other process listening, the owner publishes no change (cluster-publish.ts).
 // - each process's inbox `<prefix>node:<id>`: the changes a process's clients ask for a table it
 //   does not own, forwarded to the owner (`OwnerCall`: acts, joins, chat, resign, reclaim, rematch,
 //   the creator's cancel and seat → bot; cluster-calls.ts), the owner's answers, and the seats
@@ -34,6 +35,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { PendingCalls, replyTo } from "./cluster-calls.ts";
 import { TableChannels } from "./cluster-channels.ts";
+import { TablePublisher } from "./cluster-publish.ts";
 import { ReviewClaims } from "./cluster-reviews.ts";
 import { RELEASE, RENEW, TRANSFER, sharedBuckets, type ClusterOptions, type InboxMessage, type TableMessage } from "./cluster-redis.ts";
 import { HubError, type Coordinator, type Hub, type OwnerCall, type ReviewClaim } from "./hub.ts";
@@ -66,6 +68,7 @@ export class Cluster implements Coordinator {
   private readonly announced = new Map<string, string>();
   /** Tables being handed over from here. */
   private readonly handing = new Set<string>();
+  private readonly publisher: TablePublisher;
   private readonly counters: NonNullable<ClusterOptions["counters"]>;
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping = false;
@@ -80,15 +83,16 @@ export class Cluster implements Coordinator {
     this.leaseMs = options.leaseMs ?? 3000;
     this.calls = new PendingCalls(options.forwardTimeoutMs ?? 10_000);
     this.log = options.log ?? (() => {});
-    this.counters = options.counters ?? { forwarded: () => {}, handedOver: () => {} };
+    this.counters = options.counters ?? { forwarded: () => {}, handedOver: () => {}, published: () => {} };
     const redis = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
     this.cmd = new Redis(options.redisUrl, redis);
     this.sub = new Redis(options.redisUrl, redis);
     this.reviews = new ReviewClaims(this.cmd, this.prefix, this.node, this.leaseMs, this.log);
-    this.channels = new TableChannels(this.sub, `${this.prefix}table:`, hub, Math.max(5000, 2 * this.leaseMs), this.log, (table) => this.interested(table), (table) => {
-      // Not listening, it would not hear the next owner announce itself: a stale name would make it ignore the real owner's rows.
-      this.announced.delete(table);
-    });
+    const channels = `${this.prefix}table:`;
+    // A channel dropped: not listening, this process would not hear the next owner announce itself (a stale name would make it ignore the real owner's rows).
+    const dropped = (table: string) => this.announced.delete(table);
+    this.channels = new TableChannels(this.sub, channels, hub, Math.max(5000, 2 * this.leaseMs), this.log, (table) => this.interested(table), dropped, (table) => this.publisher.listening(table));
+    this.publisher = new TablePublisher(this.cmd, channels, this.node, hub, this.channels, (table) => this.leases.has(table), this.counters, this.log);
     for (const [name, client] of [
       ["commands", this.cmd],
       ["subscriber", this.sub],
@@ -116,7 +120,11 @@ export class Cluster implements Coordinator {
     });
     // Already connected: each "ready" from now on is a reconnection (ioredis subscribes again by
     // itself to every channel it was subscribed to), and what was published meanwhile is read from the log.
-    this.sub.on("ready", () => this.hub.refollow());
+    this.sub.on("ready", () => {
+      this.publisher.reconnected();
+      this.hub.refollow();
+      this.channels.reconnected().catch((error: Error) => this.log(`cluster: listening again failed: ${error.message}`));
+    });
     await this.sub.subscribe(this.inbox(this.node));
     this.hub.coordinate(this);
     this.log(`cluster: process ${this.node}, leases of ${this.leaseMs} ms`);
@@ -180,6 +188,7 @@ export class Cluster implements Coordinator {
       await this.renew();
       // Epochs of tables no longer in memory here: nothing of this process writes them any more.
       for (const table of [...this.epochs.keys()]) if (!this.leases.has(table) && !this.hub.holds(table)) this.epochs.delete(table);
+      this.publisher.tidy();
       this.channels.tidy();
       await this.calls.abandon((table) => this.ownerOf(table));
       await this.forgetDeadNodes();
@@ -231,6 +240,7 @@ export class Cluster implements Coordinator {
   }
 
   private lose(table: string, why: string): void {
+    this.publisher.forget(table);
     if (!this.leases.delete(table)) return;
     this.log(`cluster: table ${table}: ${why}; stepping down`);
     this.hub.disown(table);
@@ -254,6 +264,7 @@ export class Cluster implements Coordinator {
   private async release(table: string): Promise<void> {
     const value = this.leases.get(table);
     this.leases.delete(table);
+    this.publisher.forget(table);
     if (value !== undefined) await this.cmd.eval(RELEASE, 1, this.leaseKey(table), value);
   }
 
@@ -328,8 +339,7 @@ export class Cluster implements Coordinator {
   // ------------------------------------------------------------ the owner's changes
 
   published(record: TableRecord, entry: LoggedAction | null, present: number[]): void {
-    const message: TableMessage = { kind: "change", from: this.node, record, entry, present };
-    this.cmd.publish(`${this.prefix}table:${record.id}`, JSON.stringify(message)).catch((error: Error) => this.log(`cluster: publishing failed: ${error.message}`));
+    this.publisher.changed(record, entry, present);
   }
 
   private onTable(table: string, text: string): void {
@@ -343,7 +353,12 @@ export class Cluster implements Coordinator {
       return;
     }
     if (message.kind === "owner") this.announced.set(table, message.from);
-    if (message.from === this.node || !this.hub.holds(table)) return;
+    if (message.from === this.node) return;
+    if (message.kind === "follow") {
+      this.publisher.followed(table);
+      return;
+    }
+    if (!this.hub.holds(table)) return;
     if (message.kind === "chat") {
       this.hub.followChat(table, message.message);
       return;
@@ -362,6 +377,10 @@ export class Cluster implements Coordinator {
     }
     // A row without an action from a process that is no longer the owner (it has not noticed yet): stale.
     const owner = this.announced.get(table);
+    if (message.kind === "at") {
+      if (owner === undefined || owner === message.from) this.hub.at(table, message.version, message.record, message.present).catch((error: Error) => this.log(`cluster: table ${table}: catching up failed: ${error.message}`));
+      return;
+    }
     if (message.entry === null && owner !== undefined && owner !== message.from) return;
     if (message.record.status === "over") this.announced.delete(table);
     this.hub.follow(table, message.record, message.entry, message.present).catch((error: Error) => this.log(`cluster: table ${table}: following failed: ${error.message}`));
@@ -378,13 +397,11 @@ export class Cluster implements Coordinator {
   // ------------------------------------------------------------ forwarding
 
   tokensReplaced(table: string): void {
-    const published: TableMessage = { kind: "tokens", from: this.node };
-    this.cmd.publish(`${this.prefix}table:${table}`, JSON.stringify(published)).catch((error: Error) => this.log(`cluster: publishing replaced seat tokens failed: ${error.message}`));
+    this.publisher.send(table, { kind: "tokens", from: this.node });
   }
 
   chatted(table: string, message: ChatRecord): void {
-    const published: TableMessage = { kind: "chat", from: this.node, message };
-    this.cmd.publish(`${this.prefix}table:${table}`, JSON.stringify(published)).catch((error: Error) => this.log(`cluster: publishing a chat message failed: ${error.message}`));
+    this.publisher.send(table, { kind: "chat", from: this.node, message });
   }
 
   /**

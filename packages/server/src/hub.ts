@@ -397,6 +397,17 @@ export class Hub {
     await this.tables.get(tableId)?.replica.follow(record, entry, present);
   }
 
+  /** Where a table owned here stands (for a process that starts following it), or null. */
+  standing(tableId: string): { version: number; record: TableRecord; present: number[] } | null {
+    const live = this.tables.get(tableId);
+    return live?.owned ? { version: live.version, record: live.record, present: live.audience.present() } : null;
+  }
+
+  /** The owner's word on where a table followed here stands: behind it, this copy reads the log. */
+  async at(tableId: string, version: number, record: TableRecord, present: readonly number[]): Promise<void> {
+    await this.tables.get(tableId)?.replica.at(version, record, present);
+  }
+
   /** Resolves once this process's copy of the table has reached `version` (the ack of a forwarded act comes after its update). */
   async caughtUp(tableId: string, version: number, ms = 3000): Promise<void> {
     await this.tables.get(tableId)?.replica.caughtUp(version, ms);

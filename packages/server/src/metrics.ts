@@ -30,7 +30,7 @@ export class Metrics {
   readonly botDecision: Histogram<"game" | "level">;
   readonly storageWrite: Histogram<"op">;
   /** Several processes: calls forwarded to a table's owner, and tables handed to where their clients are. */
-  readonly cluster: { forwarded(): void; handedOver(): void };
+  readonly cluster: { forwarded(): void; handedOver(): void; published(sent: boolean): void };
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -88,7 +88,10 @@ export class Metrics {
     });
     const forwarded = new Counter({ name: "grimoire_forwarded_calls_total", help: "Several processes: changes forwarded to the process owning their table", registers });
     const handedOver = new Counter({ name: "grimoire_tables_handed_over_total", help: "Several processes: tables this process handed to the process where their clients are", registers });
-    this.cluster = { forwarded: () => forwarded.inc(), handedOver: () => handedOver.inc() };
+    const changes = new Counter({ name: "grimoire_table_changes_total", help: "Several processes: changes of tables owned here, published on its channel (published) or not, as no other process listened to it (unheard)", labelNames: ["result"], registers });
+    const published = changes.labels("published");
+    const unheard = changes.labels("unheard");
+    this.cluster = { forwarded: () => forwarded.inc(), handedOver: () => handedOver.inc(), published: (yes) => (yes ? published : unheard).inc() };
   }
 
   refuse(code: ErrorCode | string): void {

@@ -693,8 +693,9 @@ describe("several processes: a table's other messages go to its owner", () => {
     expect(started, "one process computed the review").toHaveLength(1);
   }, 180_000);
 
-  it("a process listens only to the tables its clients watch or it owns: none of a table's messages reach a process with no client at it", async () => {
-    const c = await cluster();
+  it("a process listens only to the tables its clients watch or it owns: none of a table's messages reach a process with no client at it; the owner publishes nothing while nobody else listens", async () => {
+    // Its own processes: the changes counted on process 0 are this table's alone.
+    const c = await startCluster(3, 3000);
     const { id } = await openTable(c);
     const tokens = [await join(c, id, 0, 0), await join(c, id, 1, 0)];
     // Both players on process 0 (the owner), moved by the test; one spectator on process 1; nobody on process 2.
@@ -730,20 +731,34 @@ describe("several processes: a table's other messages go to its owner", () => {
     const patterns = (await c.redis.call("PUBSUB", "NUMPAT")) as number;
     const v1 = await step();
     await watcher.waitFor(() => watcher.version === v1, 10_000, "the update on process 1");
+    /** The owner's changes published on the table's channel, and kept off it (nobody else listened). */
+    const changes = async () => {
+      const text = (await http(c.servers[0]!, "GET", "/metrics")).body as string;
+      const count = (result: string) => Number(new RegExp(`^grimoire_table_changes_total\\{result="${result}"\\} (\\d+)`, "m").exec(text)?.[1] ?? NaN);
+      return { published: count("published"), unheard: count("unheard") };
+    };
     // The spectator leaves: process 1 stops listening a few seconds later.
     watcher.close();
     await until("only the owner to listen", async () => (await listeners()) === 1);
     const v2 = await step();
     const v3 = await step();
     expect(v3).toBe(v2 + 1);
-    // Someone comes back on process 1: the table is read again from the log, then followed.
+    // The first change after the spectator left reached the owner alone: the next ones stay off Redis.
+    const alone = await changes();
+    const v3b = await step();
+    const silent = await changes();
+    expect(silent.published, "nothing published once nobody else listens").toBe(alone.published);
+    expect(silent.unheard).toBeGreaterThan(alone.unheard);
+    // Someone comes back on process 1: the table is read again from the log, then followed (the
+    // owner publishes again once the newcomer says it listens).
     const back = new Roaming("sub-s1b", game, id, undefined, [c.servers[1]!.port], 0);
     await back.connect();
-    await back.waitFor(() => back.version === v3, 10_000, "the version of the log");
+    await back.waitFor(() => back.version === v3b, 10_000, "the version of the log");
     expect(await listeners()).toBe(2);
     const v4 = await step();
     await back.waitFor(() => back.version === v4, 10_000, "the next update");
     expect(back.runs.flat()).toEqual([v4]);
+    expect((await changes()).published).toBeGreaterThan(silent.published);
     // Process 2 never listened; pattern subscriptions did not grow with this table.
     expect((await c.redis.call("PUBSUB", "NUMPAT")) as number).toBeLessThanOrEqual(patterns);
     back.close();

@@ -106,6 +106,17 @@ export class Replica {
   }
 
   /**
+   * Where the owner says the table stands (it answers a process that starts listening: it may
+   * not have published what it did while nobody else listened). Behind it, the log is read.
+   */
+  async at(version: number, record: TableRecord, present: readonly number[]): Promise<void> {
+    const live = this.table;
+    if (live.owned) return;
+    if (version > live.version) live.stale = true;
+    await this.follow(record, null, present);
+  }
+
+  /**
    * A change the owner published, on a process that follows the table: memory follows it and its
    * clients get it. A gap (a message missed) is filled from storage.
    */
