@@ -208,6 +208,8 @@ async function counters(port: number): Promise<Counters> {
     storageSeconds: total(/^grimoire_storage_write_seconds_sum\{[^}]*\} (\S+)$/gm),
     commits: total(/^grimoire_storage_commits_total (\S+)$/gm),
     committedWrites: total(/^grimoire_storage_batched_writes_total\{result="ok"\} (\S+)$/gm),
+    published: total(/^grimoire_table_changes_total\{result="published"\} (\S+)$/gm),
+    unheard: total(/^grimoire_table_changes_total\{result="unheard"\} (\S+)$/gm),
   };
 }
 interface Counters {
@@ -217,6 +219,9 @@ interface Counters {
   /** The store's commits, and the writes they held (group commit). */
   commits: number;
   committedWrites: number;
+  /** Several processes: the owners' changes published on Redis, and kept off it (nobody else listened). */
+  published: number;
+  unheard: number;
 }
 
 async function post(port: number, path: string, body: unknown): Promise<any> {
@@ -260,6 +265,8 @@ interface Phase {
   storageWriteMeanMs: number | null;
   /** Grimoire: the writes each commit held, on average (group commit; null for the echo). */
   writesPerCommit: number | null;
+  /** Several processes: the share (0–1) of the owners' changes published on Redis, the others heard by no other process (null: one process without Redis, or the echo). */
+  changesPublished: number | null;
   /** The worst process's event-loop lag p99 over the phase. */
   loopLagP99Ms: number;
   matchesPlayed: number;
@@ -276,7 +283,8 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
   const count = async () => {
     const each = kind === "echo" ? [] : await Promise.all(servers.map((s) => counters(s.port)));
     const summed = (key: keyof Counters) => sum(each.map((c) => c[key]));
-    return { actions: summed("actions"), storageWrites: summed("storageWrites"), storageSeconds: summed("storageSeconds"), commits: summed("commits"), committedWrites: summed("committedWrites") };
+    const keys = ["actions", "storageWrites", "storageSeconds", "commits", "committedWrites", "published", "unheard"] as const;
+    return Object.fromEntries(keys.map((key) => [key, summed(key)])) as unknown as Counters;
   };
   const logged = await count();
   const before = await Promise.all(servers.map(statsOf));
@@ -289,6 +297,8 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
   const mainCpuMs = sum(after.map((a, i) => a.mainCpuMs - before[i]!.mainCpuMs));
   const writes = end.storageWrites - logged.storageWrites;
   const commits = end.commits - logged.commits;
+  const published = end.published - logged.published;
+  const changes = published + end.unheard - logged.unheard;
   return {
     acts,
     actsPerSecond: acts / elapsed,
@@ -302,6 +312,7 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
     storageWritesPerAct: kind === "echo" ? null : acts > 0 ? writes / acts : NaN,
     storageWriteMeanMs: kind === "echo" ? null : writes > 0 ? ((end.storageSeconds - logged.storageSeconds) * 1000) / writes : NaN,
     writesPerCommit: kind === "echo" ? null : commits > 0 ? (end.committedWrites - logged.committedWrites) / commits : NaN,
+    changesPublished: changes > 0 ? published / changes : null,
     loopLagP99Ms: Math.max(...after.map((a) => a.loopLagP99Ms)),
     matchesPlayed: results.matchesPlayed,
     errors: results.errors,
@@ -444,16 +455,16 @@ if (PROCESSES > 0) {
     process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, processes })}\n`);
   } else {
     const line = (r: ProcessesRow, p: "bot" | "hvh") =>
-      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].writesPerCommit ?? NaN, 1)} | ${ms(r[p].loopLagP99Ms)} | ${machineCells(r[p])} | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
+      `| ${r.processes} | ${p} | ${r[p].actsPerSecond.toFixed(0)} | ${ms(r[p].p50)} | ${ms(r[p].p99)} | ${ms(r[p].cpuPerActMs, 3)} | ${ms(ratio(r, p), 2)}× | ${ms(r[p].mainCpuPerActMs, 3)} | ${ms(r[p].storageWritesPerAct ?? NaN, 2)} × ${ms(r[p].storageWriteMeanMs ?? NaN, 2)} | ${ms(r[p].writesPerCommit ?? NaN, 1)} | ${ms(100 * (r[p].changesPublished ?? NaN), 0)}% | ${ms(r[p].loopLagP99Ms)} | ${machineCells(r[p])} | ${r[p].matchesPlayed} | ${refusedText(r[p])} |`;
     process.stdout.write(
       machineLine +
         `PostgreSQL + Redis, ${SECONDS} s a phase; bot: ${MATCHES} matches (${GAME}, a human seat against an easy bot, ${spectatorsPerMatch} spectators each); ` +
         `hvh: ${TABLES} tables of two human seats acting flat out (no think time); tables created on one process, ${PLACEMENT === "table" ? "each table's players and spectators connected to one process picked from its id (as deploy/nginx.conf does)" : "their players and spectators connected to the others"}\n` +
         "CPU per act: every process's CPU time over the phase (every thread: bots, GC) over the acts logged, and their main threads' alone; " +
-        "storage: writes per act × their mean ms (they overlap), and the writes each commit held (group commit); loop lag: the worst process's p99; PostgreSQL's and Redis's own CPU not counted; " +
+        "storage: writes per act × their mean ms (they overlap), and the writes each commit held (group commit); changes published: the share of the owners' table changes sent on Redis (the others no other process listened to); loop lag: the worst process's p99; PostgreSQL's and Redis's own CPU not counted; " +
         "clients: the client processes' CPU per act (they share the machine); machine busy: servers' and clients' CPU over the phase over every core's time\n\n" +
-        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | writes per commit | loop lag p99 ms | clients' CPU per act ms | machine busy | matches played | refused acts |\n" +
-        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | -------------------------------: | ----------------: | --------------: | ----------------------: | -----------: | -------------: | -----------: |\n" +
+        "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | writes per commit | changes published | loop lag p99 ms | clients' CPU per act ms | machine busy | matches played | refused acts |\n" +
+        "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | -------------------------------: | ----------------: | ----------------: | --------------: | ----------------------: | -----------: | -------------: | -----------: |\n" +
         rows.flatMap((r) => [line(r, "bot"), line(r, "hvh")]).join("\n") +
         "\n\n" +
         targetTable([

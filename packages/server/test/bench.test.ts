@@ -66,6 +66,8 @@ describe("bench:server", () => {
       expectFinite(server.rssPerConnectionKb, `${server.server}.rssPerConnectionKb`);
     }
     expectFinite(report.servers[1].rssPerMatchKb, "grimoire.rssPerMatchKb");
+    // One process, no Redis: nothing to publish.
+    for (const server of report.servers) expect(server.hvh.changesPublished, `${server.server}.hvh.changesPublished`).toBeNull();
     expectFinite(report.hvhPercentOfEcho, "hvhPercentOfEcho");
     expectFinite(report.flatOutPercentOfEcho, "flatOutPercentOfEcho");
     expect(report.options.think).toBe(55);
@@ -90,7 +92,11 @@ describe("bench:server", () => {
     }
     expect(report.processes.map((r: { processes: number }) => r.processes)).toEqual([1, 2]);
     for (const row of report.processes) {
-      for (const phase of ["bot", "hvh"]) expectPhase(row[phase], `${row.processes} processes.${phase}`);
+      for (const phase of ["bot", "hvh"]) {
+        expectPhase(row[phase], `${row.processes} processes.${phase}`);
+        // Cluster mode, even with one process: the share of the owners' changes sent on Redis.
+        expectFinite(row[phase].changesPublished, `${row.processes} processes.${phase}.changesPublished`);
+      }
       expectFinite(row.botCpuRatio, `${row.processes} processes.botCpuRatio`);
       expectFinite(row.hvhCpuRatio, `${row.processes} processes.hvhCpuRatio`);
     }
