@@ -84,9 +84,10 @@ export class Cluster implements Coordinator {
     this.calls = new PendingCalls(options.forwardTimeoutMs ?? 10_000);
     this.log = options.log ?? (() => {});
     this.counters = options.counters ?? { forwarded: () => {}, handedOver: () => {}, published: () => {} };
-    const redis = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
-    this.cmd = new Redis(options.redisUrl, redis);
-    this.sub = new Redis(options.redisUrl, redis);
+    // Named for `CLIENT LIST` (which process, which connection).
+    const redis = (role: string) => ({ maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true, connectionName: `grimoire-${this.node}-${role}` });
+    this.cmd = new Redis(options.redisUrl, redis("commands"));
+    this.sub = new Redis(options.redisUrl, redis("subscriber"));
     this.reviews = new ReviewClaims(this.cmd, this.prefix, this.node, this.leaseMs, this.log);
     const channels = `${this.prefix}table:`;
     // A channel dropped: not listening, this process would not hear the next owner announce itself (a stale name would make it ignore the real owner's rows).

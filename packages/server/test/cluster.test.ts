@@ -9,7 +9,8 @@
 // "your tables" on a third process knows whose turn it is, and a review asked of two processes is
 // computed by one. An account's session and ratings are the same on every process, and the log-in
 // limits hold across processes. A process listens only to the channels of the tables it owns or
-// its clients watch.
+// its clients watch, and an owner publishes nothing while no other process listens; a dropped
+// subscriber connection (the owner's, a follower's) loses nothing.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -762,6 +763,58 @@ describe("several processes: a table's other messages go to its owner", () => {
     // Process 2 never listened; pattern subscriptions did not grow with this table.
     expect((await c.redis.call("PUBSUB", "NUMPAT")) as number).toBeLessThanOrEqual(patterns);
     back.close();
+    for (const p of players) p.close();
+  }, 180_000);
+
+  it("the owner's subscriber connection dropped (CLIENT KILL) while its seats act: a spectator on another process keeps up, and the owner publishes again once it listens again", async () => {
+    const c = await startCluster(2, 3000);
+    const { id } = await openTable(c);
+    const tokens = [await join(c, id, 0, 0), await join(c, id, 1, 0)];
+    const players = tokens.map((token, i) => new Roaming(`kill-p${i}`, game, id, token, [c.servers[0]!.port], 60 + i));
+    for (const p of players) {
+      p.playing = false;
+      await p.connect();
+    }
+    const step = async (): Promise<number> => {
+      for (const p of players) {
+        const latest = p.messages.findLast((m) => m.type === "sync" || m.type === "update") as Extract<ServerOut, { type: "sync" | "update" }> | undefined;
+        if (!latest || !latest.decision.seats.includes(p.seat!)) continue;
+        const ref = p.act(p.choose(latest as never));
+        await p.waitFor(() => p.acks.some((a) => a.ref === ref), 15_000, "an ack");
+        return p.acks.find((a) => a.ref === ref)!.version;
+      }
+      throw new Error("nobody to act");
+    };
+    const watcher = new Roaming("kill-s1", game, id, undefined, [c.servers[1]!.port], 0);
+    await watcher.connect();
+    const v1 = await step();
+    await watcher.waitFor(() => watcher.version === v1, 10_000, "the update on process 1");
+    // The owner (the process named in the table's lease), by its name in CLIENT LIST: Redis closes its subscriber connection.
+    const node = ((await c.redis.get(`${c.prefix}lease:${id}`)) ?? "").split(":")[0]!;
+    const clients = (await c.redis.call("CLIENT", "LIST", "TYPE", "pubsub")) as string;
+    const line = clients.split("\n").find((l) => l.includes(`name=grimoire-${node}-subscriber`));
+    expect(line, clients).toBeDefined();
+    expect(await c.redis.call("CLIENT", "KILL", "ID", /\bid=(\d+)/.exec(line!)![1]!)).toBe(1);
+    // Its seats act on at once, while it listens again: whatever it published or kept meanwhile, process 1 catches up.
+    let v = v1;
+    for (let i = 0; i < 3; i++) v = await step();
+    await watcher.waitFor(() => watcher.version === v, 10_000, "the version after the reconnection");
+    // Listening again: the next change reaches process 1 as an update.
+    for (let end = Date.now() + 10_000; !((await c.redis.call("CLIENT", "LIST", "TYPE", "pubsub")) as string).includes(`name=grimoire-${node}-subscriber`); await sleep(100)) {
+      if (Date.now() > end) throw new Error("the owner's subscriber did not come back");
+    }
+    const next = await step();
+    await watcher.waitFor(() => watcher.version === next, 10_000, "the next update");
+    expect(watcher.runs.flat().at(-1)).toBe(next);
+    // Now the follower's (process 1's) subscriber: it listens again, says so, and keeps up.
+    const follower = ((await c.redis.call("CLIENT", "LIST", "TYPE", "pubsub")) as string).split("\n").find((l) => /name=grimoire-[0-9a-f]+-subscriber/.test(l) && !l.includes(`name=grimoire-${node}-`));
+    expect(follower).toBeDefined();
+    expect(await c.redis.call("CLIENT", "KILL", "ID", /\bid=(\d+)/.exec(follower!)![1]!)).toBe(1);
+    for (let i = 0; i < 3; i++) v = await step();
+    await watcher.waitFor(() => watcher.version === v, 10_000, "the version after the follower's reconnection");
+    const last = await step();
+    await watcher.waitFor(() => watcher.version === last, 10_000, "the update after that");
+    watcher.close();
     for (const p of players) p.close();
   }, 180_000);
 
