@@ -29,7 +29,7 @@ export class Metrics {
   readonly refused: Counter<"code">;
   readonly botDecision: Histogram<"game" | "level">;
   readonly storageWrite: Histogram<"op">;
-  /** Several processes: calls forwarded to a table's owner, and tables handed to where their clients are. */
+  /** Several processes: calls forwarded to a table's owner, tables handed to where their clients are, and owned tables' changes published or kept off Redis. */
   readonly cluster: { forwarded(): void; handedOver(): void; published(sent: boolean): void };
 
   constructor(sources: MetricsSources) {
