@@ -714,17 +714,7 @@ describe("several processes: a table's other messages go to its owner", () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
-    /** One act of a seat whose turn it is; resolves to the version now. */
-    const step = async (): Promise<number> => {
-      for (const p of players) {
-        const latest = p.messages.findLast((m) => m.type === "sync" || m.type === "update") as Extract<ServerOut, { type: "sync" | "update" }> | undefined;
-        if (!latest || !latest.decision.seats.includes(p.seat!)) continue;
-        const ref = p.act(p.choose(latest as never));
-        await p.waitFor(() => p.acks.some((a) => a.ref === ref), 15_000, "an ack");
-        return p.acks.find((a) => a.ref === ref)!.version;
-      }
-      throw new Error("nobody to act");
-    };
+    const step = () => actOnce(players);
     const watcher = new Roaming("sub-s1", game, id, undefined, [c.servers[1]!.port], 0);
     await watcher.connect();
     // The owner and process 1: not process 2, and no process listens to every table (no pattern).
@@ -775,16 +765,7 @@ describe("several processes: a table's other messages go to its owner", () => {
       p.playing = false;
       await p.connect();
     }
-    const step = async (): Promise<number> => {
-      for (const p of players) {
-        const latest = p.messages.findLast((m) => m.type === "sync" || m.type === "update") as Extract<ServerOut, { type: "sync" | "update" }> | undefined;
-        if (!latest || !latest.decision.seats.includes(p.seat!)) continue;
-        const ref = p.act(p.choose(latest as never));
-        await p.waitFor(() => p.acks.some((a) => a.ref === ref), 15_000, "an ack");
-        return p.acks.find((a) => a.ref === ref)!.version;
-      }
-      throw new Error("nobody to act");
-    };
+    const step = () => actOnce(players);
     const watcher = new Roaming("kill-s1", game, id, undefined, [c.servers[1]!.port], 0);
     await watcher.connect();
     const v1 = await step();
@@ -829,6 +810,18 @@ describe("several processes: a table's other messages go to its owner", () => {
     await closeAll([...players, ...spectators]);
   }, 180_000);
 });
+
+/** One act of whichever of `players` (moved by the test) has the turn; resolves to the version it made. */
+async function actOnce(players: Roaming[]): Promise<number> {
+  for (const p of players) {
+    const latest = p.messages.findLast((m) => m.type === "sync" || m.type === "update") as Extract<ServerOut, { type: "sync" | "update" }> | undefined;
+    if (!latest || !latest.decision.seats.includes(p.seat!)) continue;
+    const ref = p.act(p.choose(latest as never));
+    await p.waitFor(() => p.acks.some((a) => a.ref === ref), 15_000, "an ack");
+    return p.acks.find((a) => a.ref === ref)!.version;
+  }
+  throw new Error("nobody to act");
+}
 
 /** An HTTP call with a session cookie (null: none); the cookie the answer sets, if any. */
 async function withCookie(server: { url: string }, cookie: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; cookie: string | null }> {
