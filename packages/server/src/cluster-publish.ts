@@ -33,9 +33,15 @@ export class TablePublisher {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** A message on a table's channel (its failure is logged: the listeners catch up from the log). */
-  send(table: string, message: TableMessage): void {
-    this.cmd.publish(`${this.prefix}${table}`, JSON.stringify(message)).catch((error: Error) => this.log(`cluster: table ${table}: publishing ${message.kind} failed: ${error.message}`));
+  /**
+   * A message on a table's channel; resolves to how many connections heard it, or null when it
+   * failed (logged: the listeners catch up from the log).
+   */
+  send(table: string, message: TableMessage): Promise<number | null> {
+    return this.cmd.publish(`${this.prefix}${table}`, JSON.stringify(message)).catch((error: Error) => {
+      this.log(`cluster: table ${table}: publishing ${message.kind} failed: ${error.message}`);
+      return null;
+    });
   }
 
   /** A change of a table owned here: published, unless nobody else listens. */
@@ -46,16 +52,12 @@ export class TablePublisher {
       return;
     }
     this.counters.published(true);
-    const message: TableMessage = { kind: "change", from: this.node, record, entry, present };
     const follows = this.follows;
-    this.cmd.publish(`${this.prefix}${table}`, JSON.stringify(message)).then(
-      (heard) => {
-        // Heard by this process alone (its own subscription confirmed, no listener announced
-        // since it was sent): nobody else follows the table.
-        if (heard === 1 && follows === this.follows && this.leased(table) && this.channels.confirmed(table)) this.unheard.add(table);
-      },
-      (error: Error) => this.log(`cluster: publishing failed: ${error.message}`),
-    );
+    void this.send(table, { kind: "change", from: this.node, record, entry, present }).then((heard) => {
+      // Heard by this process alone (its own subscription confirmed, no listener announced since
+      // it was sent, its lease still held): nobody else follows the table.
+      if (heard === 1 && follows === this.follows && this.leased(table) && this.channels.confirmed(table)) this.unheard.add(table);
+    });
   }
 
   /** Redis confirmed that this process listens to the table: a listener says so; an owner (listening again) says where the table stands. */
@@ -77,14 +79,9 @@ export class TablePublisher {
     this.unheard.clear();
   }
 
-  /** The table is not (or no longer) owned here. */
+  /** The table's lease is no longer held here (a table is made unheard only while it is). */
   forget(table: string): void {
     this.unheard.delete(table);
-  }
-
-  /** Drops the tables no longer owned here (each sweep). */
-  tidy(): void {
-    for (const table of [...this.unheard]) if (!this.leased(table)) this.unheard.delete(table);
   }
 
   private standsAt(table: string): void {

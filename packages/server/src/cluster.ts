@@ -189,7 +189,6 @@ export class Cluster implements Coordinator {
       await this.renew();
       // Epochs of tables no longer in memory here: nothing of this process writes them any more.
       for (const table of [...this.epochs.keys()]) if (!this.leases.has(table) && !this.hub.holds(table)) this.epochs.delete(table);
-      this.publisher.tidy();
       this.channels.tidy();
       await this.calls.abandon((table) => this.ownerOf(table));
       await this.forgetDeadNodes();
@@ -398,11 +397,11 @@ export class Cluster implements Coordinator {
   // ------------------------------------------------------------ forwarding
 
   tokensReplaced(table: string): void {
-    this.publisher.send(table, { kind: "tokens", from: this.node });
+    void this.publisher.send(table, { kind: "tokens", from: this.node });
   }
 
   chatted(table: string, message: ChatRecord): void {
-    this.publisher.send(table, { kind: "chat", from: this.node, message });
+    void this.publisher.send(table, { kind: "chat", from: this.node, message });
   }
 
   /**

@@ -121,14 +121,14 @@ describe("an owner's changes on its table's channel", () => {
     expect(sent.at(-1)!.message.kind).toBe("at");
   });
 
-  it("a process that is not the owner says `follow` once it listens; a table no longer owned is forgotten", async () => {
+  it("a process that is not the owner says `follow` once it listens; a table whose lease is released is forgotten", async () => {
     const { sent, state, publisher, settle, changes } = setup();
     publisher.changed(record, entry(1), [0]);
     sent[0]!.hear(1);
     await settle();
     state.leased = false;
     state.owned = false;
-    publisher.tidy();
+    publisher.forget("t1");
     publisher.listening("t1");
     expect(sent.at(-1)!.message).toEqual({ kind: "follow", from: "me" });
     // Owned again later (a new lease): published from the start.
