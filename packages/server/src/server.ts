@@ -163,7 +163,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   // Follows, blocks, presence and notices: through Redis with several processes (social-redis.ts).
   let bus: SocialBus = new LocalSocialBus();
   if (config.redisUrl) {
-    const redisBus = new RedisSocialBus(config.redisUrl, config.cluster?.prefix ?? "grimoire:", log);
+    const redisBus = new RedisSocialBus(config.redisUrl, config.cluster?.prefix ?? "grimoire:", log, cluster?.node);
     await redisBus.start();
     bus = redisBus;
   }
@@ -174,7 +174,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   // Sanctions in force, checked by the chat, hello, act and log-in; several processes hear each other's changes.
   const moderation = new Moderation(storage, clock, log);
   await moderation.start();
-  if (config.redisUrl) moderation.bus = await redisModerationBus(moderation, config.redisUrl, config.cluster?.prefix ?? "grimoire:", log);
+  if (config.redisUrl) moderation.bus = await redisModerationBus(moderation, config.redisUrl, config.cluster?.prefix ?? "grimoire:", log, cluster?.node);
   liveHub.chatGate = (author, address) => {
     const hash = author === null ? moderation.hashAddress(address) : null;
     moderation.checkChat(author, hash);

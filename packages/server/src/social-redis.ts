@@ -6,7 +6,6 @@ import { Redis } from "ioredis";
 import { PRESENCE_TTL_MS, type PresenceEntry, type SocialBus, type SocialMessage } from "./social.ts";
 
 export class RedisSocialBus implements SocialBus {
-  private readonly node = randomBytes(6).toString("hex");
   private readonly cmd: Redis;
   private readonly sub: Redis;
   private readonly handlers: ((message: SocialMessage) => void)[] = [];
@@ -16,10 +15,12 @@ export class RedisSocialBus implements SocialBus {
     redisUrl: string,
     private readonly prefix: string,
     private readonly log: (line: string) => void,
+    /** This process's name: its presence field, and in its Redis connections' names (the cluster's node id). */
+    private readonly node: string = randomBytes(6).toString("hex"),
   ) {
-    const options = { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true };
-    this.cmd = new Redis(redisUrl, options);
-    this.sub = new Redis(redisUrl, options);
+    const options = (role: string) => ({ maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true, connectionName: `grimoire-${node}-social-${role}` });
+    this.cmd = new Redis(redisUrl, options("commands"));
+    this.sub = new Redis(redisUrl, options("subscriber"));
     this.cmd.on("error", (error: Error) => log(`redis (social commands): ${error.message}`));
     this.sub.on("error", (error: Error) => log(`redis (social subscriber): ${error.message}`));
     this.channel = `${prefix}social`;

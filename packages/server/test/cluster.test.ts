@@ -775,6 +775,9 @@ describe("several processes: a table's other messages go to its owner", () => {
     const clients = (await c.redis.call("CLIENT", "LIST", "TYPE", "pubsub")) as string;
     const line = clients.split("\n").find((l) => l.includes(`name=grimoire-${node}-subscriber`));
     expect(line, clients).toBeDefined();
+    // Each of its Redis connections carries its name: the cluster's two, the social bus's and the moderation bus's.
+    const all = (await c.redis.call("CLIENT", "LIST")) as string;
+    for (const role of ["commands", "subscriber", "social-commands", "social-subscriber", "moderation-publisher", "moderation-subscriber"]) expect(all, role).toContain(`name=grimoire-${node}-${role} `);
     expect(await c.redis.call("CLIENT", "KILL", "ID", /\bid=(\d+)/.exec(line!)![1]!)).toBe(1);
     // Its seats act on at once, while it listens again: whatever it published or kept meanwhile, process 1 catches up.
     let v = v1;
