@@ -1,7 +1,8 @@
 // `npm run bench:server` runs and reports every figure: the bench itself (bench/bench.ts) for about
 // a second a phase with tiny numbers, its --json output checked for every figure as a finite
-// number, on one process (SQLite) and on two (PostgreSQL + Redis). Nothing is asserted about the
-// values: they measure a shared machine.
+// number, on one process (SQLite) and on two (PostgreSQL + Redis); and `npm run bench:wakeups`
+// (bench/wakeups.ts) with a few wake-ups of each kind. Nothing is asserted about the values: they
+// measure a shared machine.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const BENCH = fileURLToPath(new URL("../bench/bench.ts", import.meta.url));
+const WAKEUPS = fileURLToPath(new URL("../bench/wakeups.ts", import.meta.url));
 const TINY = ["--seconds", "1", "--matches", "2", "--spectators", "2", "--tables", "2", "--fanout", "5", "--idle", "20", "--clients", "1", "--json"];
 const PHASE_FIGURES = ["acts", "actsPerSecond", "p50", "p99", "max", "cpuPerActMs", "mainCpuPerActMs", "clientCpuPerActMs", "machineBusy", "loopLagP99Ms", "matchesPlayed", "errors"];
 
@@ -101,4 +103,38 @@ describe("bench:server", () => {
       expectFinite(row.hvhCpuRatio, `${row.processes} processes.hvhCpuRatio`);
     }
   }, 300_000);
+});
+
+describe("bench:wakeups", () => {
+  it("reports the CPU of a timer's wake-up and of both kinds of round trip to a worker, back to back and spaced, as finite numbers", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", WAKEUPS, "--count", "30", "--gap", "1", "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    expect(await new Promise((resolve) => child.once("exit", resolve)), err).toBe(0);
+    const result = JSON.parse(out.trim().split("\n").at(-1)!);
+    expect(result.count).toBe(30);
+    expectFinite(result.timerWakeUs, "timerWakeUs");
+    expect(result.timerWakeUs).toBeGreaterThan(0);
+    for (const kind of ["messageRoundTripUs", "atomicsRoundTripUs"]) {
+      expectFinite(result[kind].backToBack, `${kind}.backToBack`);
+      expect(result[kind].backToBack, `${kind}.backToBack`).toBeGreaterThan(0);
+      expectFinite(result[kind].spaced, `${kind}.spaced`);
+      expect(result[kind].spaced, `${kind}.spaced`).toBeGreaterThanOrEqual(0);
+    }
+    for (const [name, figure] of Object.entries(result.raw as Record<string, Record<string, number>>)) for (const key of ["cpuUs", "userUs", "systemUs", "wallUs"]) expectFinite(figure[key], `raw.${name}.${key}`);
+    // Spaced by 1 ms, each spaced wake-up takes at least that long.
+    expect(result.raw.timerAlone.wallUs).toBeGreaterThanOrEqual(1000);
+  }, 60_000);
+
+  it("refuses a count or a gap that is not one", async () => {
+    for (const args of [["--count", "0"], ["--count", "many"], ["--gap=-1"], ["--gap", "soon"]]) {
+      const child = spawn(process.execPath, ["--import", "tsx", WAKEUPS, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+      let err = "";
+      child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
+      expect(await new Promise((resolve) => child.once("exit", resolve)), args.join(" ")).not.toBe(0);
+      expect(err).toMatch(/--(count|gap) takes/);
+    }
+  });
 });
