@@ -289,10 +289,13 @@ export class BotPool implements BotRunner {
 
   /**
    * Sends one request to a worker and waits for its reply: null if it overruns `budgetMs` (the
-   * worker, stuck in a long search, is replaced) or its worker stops (another is started).
+   * worker, stuck in a long search, is replaced) or its worker stops (another is started). A reply
+   * read after the budget ran out is an overrun too, though its worker is kept (it is free): with
+   * the event loop held up (a loaded machine), the reply can be handled before the overdue timer.
    */
   private ask(index: number, slot: Slot, request: BotRequest | ReviewRequest, budgetMs: number): Promise<BotReply | null> {
     return new Promise<BotReply | null>((resolve) => {
+      const deadline = performance.now() + budgetMs;
       const timer = setTimeout(() => {
         cleanup();
         void slot.worker.terminate();
@@ -302,7 +305,7 @@ export class BotPool implements BotRunner {
       const onMessage = (reply: BotReply) => {
         if (reply.id !== request.id) return;
         cleanup();
-        resolve(reply);
+        resolve(performance.now() > deadline ? null : reply);
       };
       const onExit = () => {
         cleanup();

@@ -125,6 +125,31 @@ describe("fair bot queue", () => {
     }
   }, 60_000);
 
+  it("a reply that comes after its budget is not taken, even when the event loop handles it before its overdue timer", async () => {
+    const short = new BotPool(TEST_CATALOG, 1, 900);
+    try {
+      await short.decide({ game: "bidding", bot: "random", view, seat: 0, legal }); // the worker is up
+      const answer = short.decide({ game: "bidding-slow", bot: "ponder", view, seat: 0, legal, table: "a" });
+      // The loop is held from before the 0.9 s budget runs out until after the 1 s reply came: a
+      // loaded machine does the same. The budget's timer and the reply are then both waiting.
+      await new Promise<void>((resolve) =>
+        setTimeout(() => {
+          for (const until = Date.now() + 600; Date.now() < until; ) {
+            // busy, as a loaded machine
+          }
+          resolve();
+        }, 500),
+      );
+      const { source, action } = await answer;
+      expect(source).toBe("fallback");
+      expect(legal).toContainEqual(action);
+      // The worker that answered late stays in the pool: the next decision is the bot's.
+      expect((await short.decide({ game: "bidding", bot: "random", view, seat: 0, legal })).source).toBe("bot");
+    } finally {
+      await short.close();
+    }
+  }, 60_000);
+
   it("a decision that waited its whole budget gets a random legal action at once", async () => {
     const served: { table: string; budgetLeftMs: number }[] = [];
     const short = new BotPool(TEST_CATALOG, 1, 900, (job) => served.push(job));
