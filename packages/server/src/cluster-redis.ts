@@ -20,6 +20,15 @@ export interface ClusterOptions {
   counters?: { forwarded(): void; handedOver(): void; published(sent: boolean): void };
 }
 
+/**
+ * The options of every Redis connection a process opens (the cluster's, the social bus's, the
+ * moderation bus's): a command fails after two retries, commands wait while it reconnects, and it
+ * is named `grimoire-<process>-<role>` for `CLIENT LIST` (which process, which connection).
+ */
+export function connectionOptions(node: string, role: string): { maxRetriesPerRequest: number; enableOfflineQueue: boolean; lazyConnect: boolean; connectionName: string } {
+  return { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true, connectionName: `grimoire-${node}-${role}` };
+}
+
 export type TableMessage =
   | { kind: "change"; from: string; record: TableRecord; entry: LoggedAction | null; present: number[] }
   | { kind: "chat"; from: string; message: ChatRecord }

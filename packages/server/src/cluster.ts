@@ -37,7 +37,7 @@ import { PendingCalls, replyTo } from "./cluster-calls.ts";
 import { TableChannels } from "./cluster-channels.ts";
 import { TablePublisher } from "./cluster-publish.ts";
 import { ReviewClaims } from "./cluster-reviews.ts";
-import { RELEASE, RENEW, TRANSFER, sharedBuckets, type ClusterOptions, type InboxMessage, type TableMessage } from "./cluster-redis.ts";
+import { connectionOptions, RELEASE, RENEW, TRANSFER, sharedBuckets, type ClusterOptions, type InboxMessage, type TableMessage } from "./cluster-redis.ts";
 import { HubError, type Coordinator, type Hub, type OwnerCall, type ReviewClaim } from "./hub.ts";
 import { isMoved, movedError } from "./tables/types.ts";
 import type { Buckets, KeyedBuckets } from "./limits.ts";
@@ -84,10 +84,8 @@ export class Cluster implements Coordinator {
     this.calls = new PendingCalls(options.forwardTimeoutMs ?? 10_000);
     this.log = options.log ?? (() => {});
     this.counters = options.counters ?? { forwarded: () => {}, handedOver: () => {}, published: () => {} };
-    // Named for `CLIENT LIST` (which process, which connection).
-    const redis = (role: string) => ({ maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true, connectionName: `grimoire-${this.node}-${role}` });
-    this.cmd = new Redis(options.redisUrl, redis("commands"));
-    this.sub = new Redis(options.redisUrl, redis("subscriber"));
+    this.cmd = new Redis(options.redisUrl, connectionOptions(this.node, "commands"));
+    this.sub = new Redis(options.redisUrl, connectionOptions(this.node, "subscriber"));
     this.reviews = new ReviewClaims(this.cmd, this.prefix, this.node, this.leaseMs, this.log);
     const channels = `${this.prefix}table:`;
     // A channel dropped: not listening, this process would not hear the next owner announce itself (a stale name would make it ignore the real owner's rows).

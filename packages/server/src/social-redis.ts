@@ -3,6 +3,7 @@
 // process, its value holding until when it counts; the key expires when no process refreshes it).
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
+import { connectionOptions } from "./cluster-redis.ts";
 import { PRESENCE_TTL_MS, type PresenceEntry, type SocialBus, type SocialMessage } from "./social.ts";
 
 export class RedisSocialBus implements SocialBus {
@@ -18,9 +19,8 @@ export class RedisSocialBus implements SocialBus {
     /** This process's name: its presence field, and in its Redis connections' names (the cluster's node id). */
     private readonly node: string = randomBytes(6).toString("hex"),
   ) {
-    const options = (role: string) => ({ maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true, connectionName: `grimoire-${node}-social-${role}` });
-    this.cmd = new Redis(redisUrl, options("commands"));
-    this.sub = new Redis(redisUrl, options("subscriber"));
+    this.cmd = new Redis(redisUrl, connectionOptions(node, "social-commands"));
+    this.sub = new Redis(redisUrl, connectionOptions(node, "social-subscriber"));
     this.cmd.on("error", (error: Error) => log(`redis (social commands): ${error.message}`));
     this.sub.on("error", (error: Error) => log(`redis (social subscriber): ${error.message}`));
     this.channel = `${prefix}social`;

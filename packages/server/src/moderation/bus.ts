@@ -4,14 +4,14 @@
 // storage: what was said meanwhile is not missed.
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
+import { connectionOptions } from "../cluster-redis.ts";
 import type { Moderation, ModerationBus, ModerationEvent } from "./service.ts";
 
 /** `node`: the process's name, in its messages and its Redis connections' names (the cluster's node id). */
 export async function redisModerationBus(moderation: Moderation, redisUrl: string, prefix: string, log: (line: string) => void, node = randomBytes(6).toString("hex")): Promise<ModerationBus> {
   const channel = `${prefix}moderation`;
-  const options = (role: string) => ({ maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true, connectionName: `grimoire-${node}-moderation-${role}` });
-  const pub = new Redis(redisUrl, options("publisher"));
-  const sub = new Redis(redisUrl, options("subscriber"));
+  const pub = new Redis(redisUrl, connectionOptions(node, "moderation-publisher"));
+  const sub = new Redis(redisUrl, connectionOptions(node, "moderation-subscriber"));
   for (const [name, client] of [["publisher", pub], ["subscriber", sub]] as const) client.on("error", (error: Error) => log(`redis (moderation ${name}): ${error.message}`));
   await pub.connect();
   await sub.connect();
