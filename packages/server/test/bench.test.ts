@@ -15,18 +15,25 @@ const WAKEUPS = fileURLToPath(new URL("../bench/wakeups.ts", import.meta.url));
 const TINY = ["--seconds", "1", "--matches", "2", "--spectators", "2", "--tables", "2", "--fanout", "5", "--idle", "20", "--clients", "1", "--json"];
 const PHASE_FIGURES = ["acts", "actsPerSecond", "p50", "p99", "max", "cpuPerActMs", "mainCpuPerActMs", "clientCpuPerActMs", "machineBusy", "loopLagP99Ms", "matchesPlayed", "errors"];
 
-async function bench(args: string[]): Promise<any> {
+/** Runs a bench script to its end: its exit code and what it printed. */
+async function runScript(script: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   const env = {
     ...process.env,
     ...(process.env.TEST_DATABASE_URL ? { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...(process.env.TEST_REDIS_URL ? { BENCH_REDIS_URL: process.env.TEST_REDIS_URL } : {}),
   };
-  const child = spawn(process.execPath, ["--import", "tsx", BENCH, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { code, out, err };
+}
+
+/** A bench script's --json object, once it exited 0. */
+async function bench(args: string[], script = BENCH): Promise<any> {
+  const { code, out, err } = await runScript(script, args);
   expect(code, err).toBe(0);
   return JSON.parse(out.trim().split("\n").at(-1)!);
 }
@@ -107,13 +114,7 @@ describe("bench:server", () => {
 
 describe("bench:wakeups", () => {
   it("reports the CPU of a timer's wake-up and of both kinds of round trip to a worker, back to back and spaced, as finite numbers", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", WAKEUPS, "--count", "30", "--gap", "1", "--json"], { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    expect(await new Promise((resolve) => child.once("exit", resolve)), err).toBe(0);
-    const result = JSON.parse(out.trim().split("\n").at(-1)!);
+    const result = await bench(["--count", "30", "--gap", "1", "--json"], WAKEUPS);
     expect(result.count).toBe(30);
     expectFinite(result.timerWakeUs, "timerWakeUs");
     expect(result.timerWakeUs).toBeGreaterThan(0);
@@ -130,10 +131,8 @@ describe("bench:wakeups", () => {
 
   it("refuses a count or a gap that is not one", async () => {
     for (const args of [["--count", "0"], ["--count", "many"], ["--gap=-1"], ["--gap", "soon"]]) {
-      const child = spawn(process.execPath, ["--import", "tsx", WAKEUPS, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-      let err = "";
-      child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
-      expect(await new Promise((resolve) => child.once("exit", resolve)), args.join(" ")).not.toBe(0);
+      const { code, err } = await runScript(WAKEUPS, args);
+      expect(code, args.join(" ")).not.toBe(0);
       expect(err).toMatch(/--(count|gap) takes/);
     }
   });
