@@ -149,6 +149,9 @@ interface Server {
 interface Stats {
   cpuMs: number;
   mainCpuMs: number;
+  /** The SQLite writer thread's and the bot workers' (0 where there is none). */
+  writerCpuMs: number;
+  botsCpuMs: number;
   loopLagP99Ms: number;
 }
 
@@ -249,6 +252,10 @@ interface Phase {
   cpuPerActMs: number;
   /** The same, its main thread's only (the event loop, without bot workers, GC threads and libuv's pool). */
   mainCpuPerActMs: number;
+  /** The same, the SQLite writer thread's, the bot workers', and every other thread's (V8's GC and compiler threads, libuv's pool). */
+  writerCpuPerActMs: number;
+  botsCpuPerActMs: number;
+  otherCpuPerActMs: number;
   /**
    * The client processes' CPU time per act. They run on the server's cores: at a flat-out phase the
    * machine is the limit, and this says how much of it the clients took.
@@ -294,7 +301,8 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
   const end = await count();
   const acts = kind === "grimoire" ? end.actions - logged.actions : results.latencies.length;
   const cpuMs = sum(after.map((a, i) => a.cpuMs - before[i]!.cpuMs));
-  const mainCpuMs = sum(after.map((a, i) => a.mainCpuMs - before[i]!.mainCpuMs));
+  const spent = (key: "mainCpuMs" | "writerCpuMs" | "botsCpuMs") => sum(after.map((a, i) => a[key] - before[i]![key]));
+  const [mainCpuMs, writerCpuMs, botsCpuMs] = [spent("mainCpuMs"), spent("writerCpuMs"), spent("botsCpuMs")];
   const writes = end.storageWrites - logged.storageWrites;
   const commits = end.commits - logged.commits;
   const published = end.published - logged.published;
@@ -307,6 +315,10 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
     max: results.latencies.length > 0 ? results.latencies.reduce((a, b) => Math.max(a, b), 0) : NaN,
     cpuPerActMs: acts > 0 ? cpuMs / acts : NaN,
     mainCpuPerActMs: acts > 0 ? mainCpuMs / acts : NaN,
+    writerCpuPerActMs: acts > 0 ? writerCpuMs / acts : NaN,
+    botsCpuPerActMs: acts > 0 ? botsCpuMs / acts : NaN,
+    // Every other thread's, and those of threads that ended during the phase: what the process's own count has beyond the named threads.
+    otherCpuPerActMs: acts > 0 ? Math.max(0, cpuMs - mainCpuMs - writerCpuMs - botsCpuMs) / acts : NaN,
     clientCpuPerActMs: acts > 0 ? results.cpuMs / acts : NaN,
     machineBusy: elapsed > 0 ? (cpuMs + results.cpuMs) / (elapsed * 1000 * cpus().length) : NaN,
     storageWritesPerAct: kind === "echo" ? null : acts > 0 ? writes / acts : NaN,
@@ -440,6 +452,11 @@ const ms = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : 
 /** The clients' CPU per act (— where a phase's acts are not its measure) and how busy the machine was: two cells. */
 const machineCells = (p: Phase, perAct = true) => `${perAct ? ms(p.clientCpuPerActMs, 3) : "—"} | ${ms(100 * p.machineBusy, 0)}%`;
 const refusedText = (p: Phase) => `${p.errors}${p.errors > 0 ? ` (${Object.entries(p.refused).map(([code, n]) => `${code} ${n}`).join(", ")})` : ""}`;
+/** Where the server's CPU per act goes, by thread: a table of `rows` (a label and its phase). */
+const threadsTable = (rows: [string, Phase][]) =>
+  "\n\nWhere the server's CPU per act goes, by thread (ms; other: V8's GC and compiler threads, libuv's pool):\n\n" +
+  "| phase | all | main thread | SQLite writer | bot workers | other |\n| ----- | --: | ----------: | ------------: | ----------: | ----: |\n" +
+  rows.map(([label, p]) => `| ${label} | ${ms(p.cpuPerActMs, 3)} | ${ms(p.mainCpuPerActMs, 3)} | ${ms(p.writerCpuPerActMs, 3)} | ${ms(p.botsCpuPerActMs, 3)} | ${ms(p.otherCpuPerActMs, 3)} |`).join("\n");
 const met = (ok: boolean) => (ok ? "yes" : "**no**");
 const targetTable = (rows: [string, string, boolean][]) =>
   "| target | measured | met |\n| ------ | -------: | :-: |\n" + rows.map(([what, value, ok]) => `| ${what} | ${value} | ${met(ok)} |`).join("\n") + "\n";
@@ -466,6 +483,7 @@ if (PROCESSES > 0) {
         "| processes | phase | acts/s | ack p50 ms | ack p99 ms | CPU per act ms | CPU per act vs 1 process | main threads' ms | storage writes per act × mean ms | writes per commit | changes published | loop lag p99 ms | clients' CPU per act ms | machine busy | matches played | refused acts |\n" +
         "| --------: | ----- | -----: | ---------: | ---------: | -------------: | -----------------------: | ---------------: | -------------------------------: | ----------------: | ----------------: | --------------: | ----------------------: | -----------: | -------------: | -----------: |\n" +
         rows.flatMap((r) => [line(r, "bot"), line(r, "hvh")]).join("\n") +
+        threadsTable(rows.flatMap((r): [string, Phase][] => [[`${r.processes}: bot`, r.bot], [`${r.processes}: hvh`, r.hvh]])) +
         "\n\n" +
         targetTable([
           [`CPU per act ≤ ${TARGETS.cpuPerActMs} ms (hvh, 1 process)`, `${ms(one.hvh.cpuPerActMs, 3)} ms`, one.hvh.cpuPerActMs <= TARGETS.cpuPerActMs],
@@ -503,6 +521,7 @@ process.stdout.write(
     "| server | phase | acts/s | ack p50 ms | ack p99 ms | ack max ms | CPU per act ms | main thread's ms | storage writes per act × mean ms | writes per commit | loop lag p99 ms | clients' CPU per act ms | machine busy | refused acts |\n" +
     "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | -------------------------------: | ----------------: | --------------: | ----------------------: | -----------: | -----------: |\n" +
     [echo, grimoire].flatMap((r) => [phaseLine(r, "bot", r.bot), phaseLine(r, "fan-out", r.fanout, false), phaseLine(r, "hvh", r.hvh), phaseLine(r, "hvh flat out", r.flatOut)]).join("\n") +
+    threadsTable([["Grimoire, bot", grimoire.bot], [`Grimoire, hvh (${THINK} ms think)`, grimoire.hvh], ["Grimoire, hvh flat out", grimoire.flatOut]]) +
     "\n\n| server | RSS per open match | RSS per idle connection |\n| ------ | -----------------: | ----------------------: |\n" +
     [echo, grimoire].map((r) => `| ${name(r)} | ${r.rssPerMatchKb === null ? "—" : `${r.rssPerMatchKb.toFixed(0)} KB`} | ${ms(r.rssPerConnectionKb)} KB |`).join("\n") +
     "\n\n" +

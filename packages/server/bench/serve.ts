@@ -2,16 +2,19 @@
 // (the real server, SQLite in a temporary directory, limits lifted: the bench measures capacity,
 // not the limits), `cluster` (the same, one of several processes on PostgreSQL and Redis) or `echo` (a bare ws server: ack first, then the same update to the room; the
 // ceiling). Prints "PORT <n>". Side channel: each "stats" line on stdin is answered by one line
-// "STATS {cpuMs, mainCpuMs, loopLagP99Ms}" on stdout: the process's CPU time so far (user +
-// system, every thread: bot workers, GC and libuv's pool included), the main thread's alone (the
-// event loop; from /proc, 10 ms ticks) and the event loop's delay p99 since the previous "stats".
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// "STATS {cpuMs, mainCpuMs, writerCpuMs, botsCpuMs, loopLagP99Ms}" on stdout: the process's CPU
+// time so far (user + system, every thread: bot workers, GC and libuv's pool included), the main
+// thread's alone (the event loop), the SQLite writer thread's and the bot workers' (the threads
+// Grimoire names, thread-name.ts; from /proc/self/task/<tid>/schedstat, in ns, or stat's 10 ms
+// ticks where schedstat is missing), and the event loop's delay p99 since the previous "stats".
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createServer, PostgresStorage } from "../src/index.ts";
+import { THREAD_NAMES } from "../src/thread-name.ts";
 
 const kind = process.argv[2];
 
@@ -23,12 +26,40 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   // The histogram records the intervals between runs of a 10 ms timer, in ns: the lag is what exceeds 10 ms.
   const loopLagP99Ms = loopDelay.count > 0 ? Math.max(0, loopDelay.percentile(99) / 1e6 - 10) : 0;
   loopDelay.reset();
-  // /proc/<pid>/task/<pid>/stat: the main thread; utime and stime are fields 14 and 15, in ticks of 10 ms.
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const mainCpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
-  process.stdout.write(`STATS ${JSON.stringify({ cpuMs: (user + system) / 1000, mainCpuMs, loopLagP99Ms })}\n`);
+  const threads = threadCpu();
+  process.stdout.write(`STATS ${JSON.stringify({ cpuMs: (user + system) / 1000, ...threads, loopLagP99Ms })}\n`);
 });
+/** The CPU time (ms) of the live threads so far: the main thread's, the SQLite writer's, the bot workers' summed. */
+function threadCpu(): { mainCpuMs: number; writerCpuMs: number; botsCpuMs: number } {
+  const sums = { mainCpuMs: 0, writerCpuMs: 0, botsCpuMs: 0 };
+  for (const tid of readdirSync("/proc/self/task")) {
+    const dir = `/proc/self/task/${tid}`;
+    let ms: number;
+    let name: string;
+    try {
+      name = readFileSync(`${dir}/comm`, "utf8").trim();
+      ms = onCpuMs(dir);
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    if (Number(tid) === process.pid) sums.mainCpuMs += ms;
+    else if (name === THREAD_NAMES.writer) sums.writerCpuMs += ms;
+    else if (name === THREAD_NAMES.bot) sums.botsCpuMs += ms;
+  }
+  return sums;
+}
+
+/** A thread's time on a CPU: schedstat's first field (ns), or stat's utime + stime (fields 14 and 15, 10 ms ticks). */
+function onCpuMs(dir: string): number {
+  try {
+    return Number(readFileSync(`${dir}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    const stat = readFileSync(`${dir}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+}
+
 if (kind === "grimoire" || kind === "cluster") {
   const dataDir = mkdtempSync(join(tmpdir(), "grimoire-bench-"));
   // cluster: one of several processes (PostgreSQL schema BENCH_PG_SCHEMA, Redis prefix BENCH_REDIS_PREFIX).

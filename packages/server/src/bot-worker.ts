@@ -4,6 +4,9 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { decisionRng, reviewDecision, type AnyGame } from "@grimoire/engine";
 import type { BotRequest, BotReply, ReviewRequest } from "./bots.ts";
+import { nameThread, THREAD_NAMES } from "./thread-name.ts";
+
+nameThread(THREAD_NAMES.bot);
 
 const { catalogUrl } = workerData as { catalogUrl: string };
 const catalog = (await import(catalogUrl)) as { games: readonly AnyGame[] };

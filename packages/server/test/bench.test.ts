@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 const BENCH = fileURLToPath(new URL("../bench/bench.ts", import.meta.url));
 const WAKEUPS = fileURLToPath(new URL("../bench/wakeups.ts", import.meta.url));
 const TINY = ["--seconds", "1", "--matches", "2", "--spectators", "2", "--tables", "2", "--fanout", "5", "--idle", "20", "--clients", "1", "--json"];
-const PHASE_FIGURES = ["acts", "actsPerSecond", "p50", "p99", "max", "cpuPerActMs", "mainCpuPerActMs", "clientCpuPerActMs", "machineBusy", "loopLagP99Ms", "matchesPlayed", "errors"];
+const PHASE_FIGURES = ["acts", "actsPerSecond", "p50", "p99", "max", "cpuPerActMs", "mainCpuPerActMs", "writerCpuPerActMs", "botsCpuPerActMs", "otherCpuPerActMs", "clientCpuPerActMs", "machineBusy", "loopLagP99Ms", "matchesPlayed", "errors"];
 
 /** Runs a bench script to its end: its exit code and what it printed. */
 async function runScript(script: string, args: string[]): Promise<{ code: number | null; out: string; err: string }> {
@@ -75,6 +75,14 @@ describe("bench:server", () => {
       expectFinite(server.rssPerConnectionKb, `${server.server}.rssPerConnectionKb`);
     }
     expectFinite(report.servers[1].rssPerMatchKb, "grimoire.rssPerMatchKb");
+    // The split by thread finds Grimoire's named threads: the SQLite writer commits in every play
+    // phase, the bot workers think in the bot phase; the echo has neither.
+    const [echo, grimoire] = report.servers;
+    for (const phase of ["bot", "hvh", "flatOut"]) {
+      expect(grimoire[phase].writerCpuPerActMs, `grimoire.${phase}.writerCpuPerActMs`).toBeGreaterThan(0);
+      expect(echo[phase].writerCpuPerActMs + echo[phase].botsCpuPerActMs, `echo.${phase}`).toBe(0);
+    }
+    expect(grimoire.bot.botsCpuPerActMs, "grimoire.bot.botsCpuPerActMs").toBeGreaterThan(0);
     // One process, no Redis: nothing to publish.
     for (const server of report.servers) expect(server.hvh.changesPublished, `${server.server}.hvh.changesPublished`).toBeNull();
     expectFinite(report.hvhPercentOfEcho, "hvhPercentOfEcho");
@@ -106,6 +114,9 @@ describe("bench:server", () => {
         // Cluster mode, even with one process: the share of the owners' changes sent on Redis.
         expectFinite(row[phase].changesPublished, `${row.processes} processes.${phase}.changesPublished`);
       }
+      // PostgreSQL: no writer thread; the bots think in the bot phase.
+      expect(row.bot.writerCpuPerActMs, `${row.processes} processes.bot.writerCpuPerActMs`).toBe(0);
+      expect(row.bot.botsCpuPerActMs, `${row.processes} processes.bot.botsCpuPerActMs`).toBeGreaterThan(0);
       expectFinite(row.botCpuRatio, `${row.processes} processes.botCpuRatio`);
       expectFinite(row.hvhCpuRatio, `${row.processes} processes.hvhCpuRatio`);
     }

@@ -15,6 +15,9 @@ import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, type SentError, type SentOutc
 import { moderationStatements } from "./moderation.ts";
 import { puzzleStatements } from "./puzzles.ts";
 import { crashAt, type SeatLink, type SessionRecord, type TableRecord, type WriteOp } from "./types.ts";
+import { nameThread, THREAD_NAMES } from "../thread-name.ts";
+
+nameThread(THREAD_NAMES.writer);
 
 // Loaded once the thread is up (openskill is slow to load); awaited by the first batch ending a rated match.
 type RatingChanges = typeof import("./rating-changes.ts");
