@@ -114,26 +114,38 @@ const WRITE = /^(save|append|insert|update|delete|write|start|finish)/;
  * later are timed too) and every appended action counted. Everything else is passed through.
  */
 export function measuredStorage(storage: Storage, metrics: Metrics, gameOf: (tableId: string) => string): Storage {
+  // Each method is wrapped once (on every act, storage methods are looked up several times), and
+  // again only if the store's method under that name changed.
+  const wrapped = new Map<string | symbol, { method: Function; wrapper: Function }>();
   return new Proxy(storage, {
     get(target, prop, receiver) {
       const value: unknown = Reflect.get(target, prop, receiver);
-      if (typeof value !== "function" || typeof prop !== "string" || !WRITE.test(prop)) return typeof value === "function" ? value.bind(target) : value;
-      return async (...args: unknown[]) => {
-        const end = metrics.storageWrite.startTimer({ op: prop });
-        let result: unknown;
-        try {
-          result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        } finally {
-          end();
-        }
-        if (prop === "appendAction") {
-          const [tableId, entry] = args as [string, LoggedAction];
-          metrics.actions.inc({ game: gameOf(tableId), by: entry.by satisfies ActorKind });
-        }
-        return result;
-      };
+      if (typeof value !== "function") return value;
+      const known = wrapped.get(prop);
+      if (known?.method === value) return known.wrapper;
+      const wrapper = wrap(target, prop, value);
+      wrapped.set(prop, { method: value, wrapper });
+      return wrapper;
     },
   });
+
+  function wrap(target: Storage, prop: string | symbol, value: Function): Function {
+    if (typeof prop !== "string" || !WRITE.test(prop)) return value.bind(target);
+    return async (...args: unknown[]) => {
+      const end = metrics.storageWrite.startTimer({ op: prop });
+      let result: unknown;
+      try {
+        result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+      } finally {
+        end();
+      }
+      if (prop === "appendAction") {
+        const [tableId, entry] = args as [string, LoggedAction];
+        metrics.actions.inc({ game: gameOf(tableId), by: entry.by satisfies ActorKind });
+      }
+      return result;
+    };
+  }
 }
 
 /** The bot pool, with each decision timed by game and level (the lowest level played by that bot). */
