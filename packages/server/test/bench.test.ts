@@ -62,7 +62,7 @@ describe("bench:server", () => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
     expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(0);
-    for (const option of ["--matches", "--spectators", "--tables", "--seconds", "--fanout", "--idle", "--clients", "--processes", "--placement", "--think", "--profile", "--json", "--help"]) expect(out).toContain(option);
+    for (const option of ["--matches", "--spectators", "--tables", "--seconds", "--fanout", "--idle", "--clients", "--processes", "--rounds", "--placement", "--think", "--profile", "--json", "--help"]) expect(out).toContain(option);
   });
 
   // About 20 s on a quiet machine, most of it starting client processes; 50 s seen under a load of 18 on 2 cores.
@@ -92,13 +92,13 @@ describe("bench:server", () => {
     for (const figure of ["cpus", "memoryGiB", "load"]) expectFinite(report.machine[figure], `machine.${figure}`);
   }, 300_000);
 
-  it("--processes 2 (PostgreSQL + Redis): the same figures on 1 and 2 processes, and CPU per act against one process's; --profile: each server's CPU profile", async () => {
+  it("--processes 2 --rounds 2 (PostgreSQL + Redis): the same figures on 1 and 2 processes, twice in turn, CPU per act against one process of the same round and the rounds' median ratio; --profile: each server's CPU profile", async () => {
     const profiles = mkdtempSync(join(tmpdir(), "grimoire-bench-profiles-"));
-    const report = await bench([...TINY, "--processes", "2", "--profile", profiles]);
+    const report = await bench([...TINY, "--processes", "2", "--rounds", "2", "--profile", profiles]);
     try {
-      // Three server processes (one, then two): each wrote its main thread's profile (V8 names it CPU.<date>.<time>.<pid>.0.<n>.cpuprofile).
+      // Six server processes (one, then two, in each of two rounds): each wrote its main thread's profile (V8 names it CPU.<date>.<time>.<pid>.0.<n>.cpuprofile).
       const mains = readdirSync(profiles).filter((f) => /^CPU\.\d+\.\d+\.\d+\.0\.\d+\.cpuprofile$/.test(f));
-      expect(new Set(mains.map((f) => f.split(".")[3])).size).toBe(3);
+      expect(new Set(mains.map((f) => f.split(".")[3])).size).toBe(6);
       for (const file of mains) {
         const profile = JSON.parse(readFileSync(join(profiles, file), "utf8")) as { nodes: unknown[]; samples: unknown[] };
         expect(profile.nodes.length, file).toBeGreaterThan(1);
@@ -107,7 +107,16 @@ describe("bench:server", () => {
     } finally {
       rmSync(profiles, { recursive: true, force: true });
     }
-    expect(report.processes.map((r: { processes: number }) => r.processes)).toEqual([1, 2]);
+    // --rounds 2: 1 then 2 processes, twice, each row against one process of its own round.
+    expect(report.processes.map((r: { processes: number }) => r.processes)).toEqual([1, 2, 1, 2]);
+    expect(report.processes.map((r: { round: number }) => r.round)).toEqual([1, 1, 2, 2]);
+    for (const phase of ["bot", "hvh"]) {
+      const ratios = [1, 3].map((i) => report.processes[i][phase].cpuPerActMs / report.processes[i - 1][phase].cpuPerActMs);
+      expect(report.processes[1][`${phase}CpuRatio`]).toBeCloseTo(ratios[0]!, 9);
+      expect(report.processes[3][`${phase}CpuRatio`]).toBeCloseTo(ratios[1]!, 9);
+      // The targets take the rounds' median: of two, their mean.
+      expect(report.medianRatio[phase]).toBeCloseTo((ratios[0]! + ratios[1]!) / 2, 9);
+    }
     for (const row of report.processes) {
       for (const phase of ["bot", "hvh"]) {
         expectPhase(row[phase], `${row.processes} processes.${phase}`);
