@@ -354,13 +354,15 @@ function jobsFor(ports: number[], kind: "grimoire" | "echo", mode: "play" | "hvh
 }
 
 /**
- * Not measured: a second of a few hvh tables, then two seconds (at most a phase's) of matches against bots (every
- * process's bot threads compile and optimize the bots' code here, not in the bot phase: with P
- * processes there are P times as many threads to warm), so the phases run on warm code.
+ * Not measured: a second of a few hvh tables, then two seconds (at most a phase's) per process of
+ * matches against bots, so the phases run on warm code: every process's threads (its main
+ * thread, its bot workers) compile and optimize the same code in their own isolates, here and not
+ * in the bot phase. With P processes sharing the matches, each gets a P-th of them, so the
+ * warm-up lasts P times as long to give each process as much as a single one gets.
  */
 async function warmUp(kind: "grimoire" | "echo", ports: number[]): Promise<void> {
   await runClients(jobsFor(ports, kind, "hvh", Math.min(TABLES, 4), 0, 1).slice(0, 1));
-  await runClients(jobsFor(ports, kind, "play", Math.max(MATCHES, 2 * ports.length), 0, Math.min(2, SECONDS)));
+  await runClients(jobsFor(ports, kind, "play", Math.max(MATCHES, 2 * ports.length), 0, Math.min(2, SECONDS) * ports.length));
 }
 
 const spectatorsPerMatch = MATCHES > 0 ? Math.floor(SPECTATORS / MATCHES) : 0;
