@@ -5,16 +5,16 @@
 // "STATS {cpuMs, mainCpuMs, writerCpuMs, botsCpuMs, loopLagP99Ms}" on stdout: the process's CPU
 // time so far (user + system, every thread: bot workers, GC and libuv's pool included), the main
 // thread's alone (the event loop), the SQLite writer thread's and the bot workers' (the threads
-// Grimoire names, thread-name.ts; from /proc/self/task/<tid>/schedstat, in ns, or stat's 10 ms
-// ticks where schedstat is missing), and the event loop's delay p99 since the previous "stats".
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+// Grimoire names; threads.ts, from /proc/self/task/<tid>/schedstat), and the event loop's delay
+// p99 since the previous "stats".
+import { mkdtempSync, rmSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import { createServer, PostgresStorage } from "../src/index.ts";
-import { THREAD_NAMES } from "../src/thread-name.ts";
+import { THREAD_NAMES, ThreadCpu } from "../src/threads.ts";
 
 const kind = process.argv[2];
 
@@ -26,38 +26,14 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   // The histogram records the intervals between runs of a 10 ms timer, in ns: the lag is what exceeds 10 ms.
   const loopLagP99Ms = loopDelay.count > 0 ? Math.max(0, loopDelay.percentile(99) / 1e6 - 10) : 0;
   loopDelay.reset();
-  const threads = threadCpu();
+  const threads = threadTimes();
   process.stdout.write(`STATS ${JSON.stringify({ cpuMs: (user + system) / 1000, ...threads, loopLagP99Ms })}\n`);
 });
-/** The CPU time (ms) of the live threads so far: the main thread's, the SQLite writer's, the bot workers' summed. */
-function threadCpu(): { mainCpuMs: number; writerCpuMs: number; botsCpuMs: number } {
-  const sums = { mainCpuMs: 0, writerCpuMs: 0, botsCpuMs: 0 };
-  for (const tid of readdirSync("/proc/self/task")) {
-    const dir = `/proc/self/task/${tid}`;
-    let ms: number;
-    let name: string;
-    try {
-      name = readFileSync(`${dir}/comm`, "utf8").trim();
-      ms = onCpuMs(dir);
-    } catch {
-      continue; // the thread ended meanwhile
-    }
-    if (Number(tid) === process.pid) sums.mainCpuMs += ms;
-    else if (name === THREAD_NAMES.writer) sums.writerCpuMs += ms;
-    else if (name === THREAD_NAMES.bot) sums.botsCpuMs += ms;
-  }
-  return sums;
-}
-
-/** A thread's time on a CPU: schedstat's first field (ns), or stat's utime + stime (fields 14 and 15, 10 ms ticks). */
-function onCpuMs(dir: string): number {
-  try {
-    return Number(readFileSync(`${dir}/schedstat`, "utf8").split(" ")[0]) / 1e6;
-  } catch {
-    const stat = readFileSync(`${dir}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  }
+/** The CPU time (ms) so far of the main thread, the SQLite writer and the bot workers (threads.ts). */
+const threadCpu = new ThreadCpu();
+function threadTimes(): { mainCpuMs: number; writerCpuMs: number; botsCpuMs: number } {
+  const t = threadCpu.read();
+  return { mainCpuMs: t?.main ?? 0, writerCpuMs: t?.[THREAD_NAMES.writer] ?? 0, botsCpuMs: t?.[THREAD_NAMES.bot] ?? 0 };
 }
 
 if (kind === "grimoire" || kind === "cluster") {

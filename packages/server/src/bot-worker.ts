@@ -4,7 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { decisionRng, reviewDecision, type AnyGame } from "@grimoire/engine";
 import type { BotRequest, BotReply, ReviewRequest } from "./bots.ts";
-import { nameThread, THREAD_NAMES } from "./thread-name.ts";
+import { nameThread, THREAD_NAMES } from "./threads.ts";
 
 nameThread(THREAD_NAMES.bot);
 

@@ -2,13 +2,14 @@
 // tables by game and status, connections, actions (a counter: rate() gives actions per second),
 // ack latency, refused messages by code, bot decision time by game and level, storage write
 // latency, storage commits and the writes they held (group commit: writes / commits is the mean
-// batch), and Node's defaults (event-loop lag, memory, GC). Storage and bots are measured by
-// wrapping them, so neither knows about metrics.
+// batch), the process's CPU time by thread (threads.ts) and Node's defaults (event-loop lag,
+// memory, GC). Storage and bots are measured by wrapping them, so neither knows about metrics.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { AnyGame } from "@grimoire/engine";
 import type { BotRunner } from "./bots.ts";
 import type { ActorKind, ErrorCode, TableStatus } from "./protocol.ts";
 import type { LoggedAction, Storage, StorageStats } from "./storage.ts";
+import { ThreadCpu, THREAD_KINDS } from "./threads.ts";
 
 export type ConnectionKind = "pending" | "seat" | "spectator";
 
@@ -84,6 +85,19 @@ export class Metrics {
         this.reset();
         this.inc({ result: "ok" }, writes);
         this.inc({ result: "failed" }, failed);
+      },
+    });
+    const threadCpu = new ThreadCpu();
+    new Counter({
+      name: "grimoire_thread_cpu_seconds_total",
+      help: "The process's CPU time by thread: main (the event loop), sqlite-writer, bot-worker (all of them), other (V8's GC and compiler threads, libuv's pool); Linux only",
+      labelNames: ["thread"],
+      registers,
+      collect() {
+        const totals = threadCpu.read();
+        if (!totals) return;
+        this.reset();
+        for (const thread of THREAD_KINDS) this.inc({ thread }, totals[thread] / 1000);
       },
     });
     const forwarded = new Counter({ name: "grimoire_forwarded_calls_total", help: "Several processes: changes forwarded to the process owning their table", registers });

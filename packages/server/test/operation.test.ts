@@ -99,6 +99,7 @@ describe("operation", () => {
       ["grimoire_storage_write_seconds", "HISTOGRAM"],
       ["grimoire_storage_commits_total", "COUNTER"],
       ["grimoire_storage_batched_writes_total", "COUNTER"],
+      ["grimoire_thread_cpu_seconds_total", "COUNTER"],
       ["nodejs_eventloop_lag_seconds", "GAUGE"],
     ];
     for (const [name, type] of expected) expect(families.get(name)?.type, name).toBe(type);
@@ -118,6 +119,9 @@ describe("operation", () => {
     const stats = server.storage.stats();
     expect(stats.commits).toBeGreaterThanOrEqual(commits);
     expect(stats.writes).toBeGreaterThanOrEqual(committed);
+    // The CPU time by thread: the event loop's, the SQLite writer's (it committed) and the bot worker's (it chose).
+    for (const thread of ["main", "sqlite-writer", "bot-worker"]) expect(value("grimoire_thread_cpu_seconds_total", { thread }), thread).toBeGreaterThan(0);
+    expect(value("grimoire_thread_cpu_seconds_total", { thread: "other" })).toBeGreaterThanOrEqual(0);
     // The parser flattens only unlabelled histograms: labelled counts are read from the text.
     const count = (name: string, labels: string) => Number(new RegExp(`^${name}_count${labels.replace(/[{}]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
     expect(count("grimoire_ack_latency_seconds", "")).toBeGreaterThanOrEqual(1);

@@ -15,7 +15,7 @@ import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, type SentError, type SentOutc
 import { moderationStatements } from "./moderation.ts";
 import { puzzleStatements } from "./puzzles.ts";
 import { crashAt, type SeatLink, type SessionRecord, type TableRecord, type WriteOp } from "./types.ts";
-import { nameThread, THREAD_NAMES } from "../thread-name.ts";
+import { nameThread, THREAD_NAMES } from "../threads.ts";
 
 nameThread(THREAD_NAMES.writer);
 

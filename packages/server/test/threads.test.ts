@@ -1,13 +1,14 @@
-// Grimoire's threads carry their names for the operating system (thread-name.ts): an operator's
-// `ps -T` or `top -H`, and `npm run bench:server`'s split of the CPU by thread, tell the SQLite
-// writer and the bot workers from V8's and libuv's threads, which are all "node".
+// Grimoire's threads carry their names for the operating system (threads.ts): an operator's
+// `ps -T` or `top -H`, `/metrics` and `npm run bench:server`'s split of the CPU by thread tell the
+// SQLite writer and the bot workers from V8's and libuv's threads, which are all "node".
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BotPool } from "../src/bots.ts";
 import { SqliteStorage } from "../src/storage.ts";
-import { nameThread, THREAD_NAMES } from "../src/thread-name.ts";
+import { biddingGame } from "../../engine/test/fixtures/bidding.ts";
+import { nameThread, ThreadCpu, THREAD_KINDS, THREAD_NAMES } from "../src/threads.ts";
 import { TEST_CATALOG } from "./support/harness.ts";
 import { tableRecord } from "./support/stores.ts";
 
@@ -65,4 +66,35 @@ describe.runIf(process.platform === "linux")("thread names", () => {
     }
     expect(readFileSync(path, "utf8").trim()).toBe(own);
   });
+
+  it("the CPU time by kind of thread counts the writer's and the bots' work, and only grows, past the threads' end", async () => {
+    const cpu = new ThreadCpu();
+    const first = cpu.read()!;
+    expect(Object.keys(first).sort()).toEqual([...THREAD_KINDS].sort());
+    // This test's own thread has run: its time counts (as main, or as other in a worker thread).
+    expect(first.main + first.other).toBeGreaterThan(0);
+    const dir = mkdtempSync(join(tmpdir(), "grimoire-threads-"));
+    const storage = SqliteStorage.inDirectory(dir);
+    const pool = new BotPool(TEST_CATALOG, 1, 5000);
+    try {
+      await storage.migrate();
+      for (let i = 0; i < 20; i++) await storage.saveTable(tableRecord(`t${i}`, i, { options: {}, seats: [], status: "open", turnSeconds: null, rated: false }));
+      const state = biddingGame.setup({ seats: 2, options: { hand: 3 }, seed: 7 });
+      for (let i = 0; i < 5; i++) await pool.decide({ game: "bidding", bot: "greedy", view: biddingGame.view(state, 0), seat: 0, legal: biddingGame.legalActions(state, 0) });
+      const during = cpu.read()!;
+      expect(during[THREAD_NAMES.writer]).toBeGreaterThan(first[THREAD_NAMES.writer]);
+      expect(during[THREAD_NAMES.bot]).toBeGreaterThan(first[THREAD_NAMES.bot]);
+    } finally {
+      await pool.close();
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const before = cpu.read()!;
+    // Once their threads have ended, what was counted of them stays.
+    await expect.poll(() => count(THREAD_NAMES.writer) + count(THREAD_NAMES.bot)).toBe(0);
+    const after = cpu.read()!;
+    for (const kind of THREAD_KINDS) expect(after[kind], kind).toBeGreaterThanOrEqual(before[kind]);
+    expect(after[THREAD_NAMES.writer]).toBeGreaterThan(0);
+    expect(after[THREAD_NAMES.bot]).toBeGreaterThan(0);
+  }, 30_000);
 });
