@@ -4,7 +4,8 @@
 // (accented ones too), digits, and _ - . ; a letter first, at most two accents on a letter, one
 // script (`nameShapeError`, as for guests' names); unique by what they look like (`nameSkeleton`:
 // "coco7", "сосо7" in Cyrillic and "ｃｏｃｏ７" are one name), see `nameKey` and `findAccounts`.
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import { FairLimiter } from "./fair-limiter.ts";
 import { nameShapeError, nameSkeleton, type ProtocolError } from "./protocol.ts";
 import type { PlayerRecord, Storage } from "./storage.ts";

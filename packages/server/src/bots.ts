@@ -14,7 +14,7 @@
 // another worker stays free for the next live decision: a review never makes a bot move wait.
 // That queue is fair too: round robin across who asked (a table's hints, a seat's review), so a
 // hint waits for at most one decision of each review being computed, not for whole reviews.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import { Worker } from "node:worker_threads";
 import { createRng, pick, type ReviewedDecision, type RngState, type Seed } from "@grimoire/engine";
 

@@ -1,7 +1,7 @@
 // Changes forwarded between processes (cluster.ts): a change asked where a table is only followed
 // is sent to its owner's inbox as a call, and the owner answers in the caller's inbox. Each call
 // waits for its answer, its timeout, or its owner's loss of the table, whichever comes first.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import { HubError } from "./tables/types.ts";
 import type { InboxMessage } from "./cluster-redis.ts";
 

@@ -1,7 +1,7 @@
 // Review claims shared by a cluster's processes (cluster.ts): a review asked of several processes
 // at once is computed by the one that claims it (`SET NX PX`, renewed with the table leases); the
 // others answer with the progress it posts, then the stored review.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import type { ChainableCommander, Redis } from "ioredis";
 import { RELEASE, RENEW } from "./cluster-redis.ts";
 import type { ReviewClaim } from "./hub.ts";

@@ -31,7 +31,7 @@
 //   account name for all the processes, taken atomically by a script on Redis's clock.
 // - a claim per review being computed (`<prefix>review:<table>/<seat>`, a lease renewed with the
 //   tables', its progress beside it): one process computes it, the others answer with its progress.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import { Redis } from "ioredis";
 import { PendingCalls, replyTo } from "./cluster-calls.ts";
 import { TableChannels } from "./cluster-channels.ts";

@@ -1,7 +1,7 @@
 // The lobby: creating a table, the lists of open and playing tables, joining, the creator's
 // controls (cancel, seat → bot) and "your tables". It finds each table in the directory and hands
 // the change to its actor (tables/changes.ts), or to its owner on another process.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import { botNames, waitingSeats, describeIssues } from "@grimoire/engine";
 import type { BotLevel, MyTable, TableInfo } from "./protocol.ts";
 import { createTableSchema } from "./protocol.ts";

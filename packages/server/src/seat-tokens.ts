@@ -3,7 +3,8 @@
 // `hello` with it takes the seat, and once the account replaces its tokens (a password change,
 // log out everywhere, a session ended, a recovery code spent), the old token is refused even
 // though the table's row still holds its hash. Guests' seats keep the row's hash alone.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import type { SeatLink, SeatToken, Storage, TableRecord } from "./storage.ts";
 import { sha256 } from "./tables/types.ts";
 

@@ -1,7 +1,7 @@
 // The social bus of several processes (social.ts): follows, blocks and notices on one Redis
 // channel every process listens to, and each account's presence as a Redis hash (a field per
 // process, its value holding until when it counts; the key expires when no process refreshes it).
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import { Redis } from "ioredis";
 import { connectionOptions } from "./cluster-redis.ts";
 import { PRESENCE_TTL_MS, type PresenceEntry, type SocialBus, type SocialMessage } from "./social.ts";

@@ -2,7 +2,7 @@
 // player, block and unblock one, the friends list with presence, one account's relation to another,
 // and invitations: a player at an open table invites a friend by name, who is told on every
 // process (a `notice` on its notices connections) and accepts (taking a free seat) or declines.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { findAccount } from "./accounts.ts";
 import { HubError, type Account, type Clock, type Hub } from "./hub.ts";

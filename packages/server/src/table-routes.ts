@@ -1,7 +1,7 @@
 // The lobby's and the tables' HTTP routes under /api: games, creating, listing, joining and
 // cancelling tables, seats given to bots, "my tables", a table's page, its record and its reviews;
 // with per-address limits (`limits.ts`) on creation, joins, lookups and live bot-only tables.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "./random.ts";
 import { describeIssues, type AnyGame } from "@grimoire/engine";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { GUEST_COOKIE, GUEST_DAYS } from "./accounts.ts";

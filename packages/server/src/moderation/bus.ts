@@ -2,7 +2,7 @@
 // channel (`<prefix>moderation`), each process applying the others' (a ban ends the account's
 // connections wherever they are). After a lost connection the sanctions are read again from
 // storage: what was said meanwhile is not missed.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../random.ts";
 import { Redis } from "ioredis";
 import { connectionOptions } from "../cluster-redis.ts";
 import type { Moderation, ModerationBus, ModerationEvent } from "./service.ts";

@@ -4,7 +4,8 @@
 // the changes moderators make: applied here and, with several processes, on every other one at
 // once through Redis (moderation/bus.ts). Sanctions end on the injected clock: no timer, every
 // check compares its end with `clock.now()`.
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { randomBytes } from "../random.ts";
 import { HubError, type Clock } from "../hub.ts";
 import type { SanctionKind, SanctionRecord } from "../storage/moderation.ts";
 import type { Storage } from "../storage.ts";

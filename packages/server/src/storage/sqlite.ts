@@ -3,7 +3,7 @@
 // Reads stay on this thread, on a connection of their own: in WAL a reader never waits for the
 // writer, reads are short (no fsync), and one that starts after a write's promise resolved sees
 // that write (the commit landed before). Migrations run here too, before the writer starts.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../random.ts";
 import { fromPlayerChatRow, fromRecoveryRow, fromSessionRow, KNOWN_DEVICE, PLAYER_CHAT, PLAYER_SESSIONS, PLAYERS_TO_REKEY, RECOVERY_CODE_UNUSED, RECOVERY_CODES, type PlayerChatRow, type RecoveryRow, type SessionRow } from "./account-sql.ts";
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";

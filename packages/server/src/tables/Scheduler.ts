@@ -3,7 +3,7 @@
 // the retry with backoff while storage fails. Timers run on the injected `Clock`; the retry waits
 // for storage, in real time.
 import { createRng, waitingSeats, type Decision } from "@grimoire/engine";
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../random.ts";
 import type { ActorKind } from "../protocol.ts";
 import type { TableRecord } from "../storage.ts";
 import { abandon, unattendedSince } from "./attendance.ts";

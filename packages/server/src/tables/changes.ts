@@ -2,7 +2,7 @@
 // (a join, or a bot the creator seats; the last one starts the match), the creator's cancel, a
 // resignation, a seat taken back from its bot, and the rematch. Each is one write, then memory
 // and everyone watching follow.
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../random.ts";
 import { botNames, endedByResignation, waitingSeats } from "@grimoire/engine";
 import type { BotLevel, ServerOut, TableInfo } from "../protocol.ts";
 import { botKey } from "../ratings.ts";
