@@ -8,11 +8,14 @@
 // - a round trip to a worker thread by `postMessage` (the writer's and the bots' transport), with
 //   a payload shaped like one write of a batch;
 // - a round trip through shared memory: the worker blocks in `Atomics.wait`, the event loop awaits
-//   `Atomics.waitAsync`.
+//   `Atomics.waitAsync`;
+// - the SQLite writer's transport: the message posted to the worker's own port, which it reads
+//   with `receiveMessageOnPort` once a bump of a shared slot wakes it out of `Atomics.wait`, and
+//   its answer by `postMessage` (the event loop woken as for any message).
 // A spaced round trip's figure has the timer's own cost taken off. `--json`: one JSON object.
 import { parseArgs } from "node:util";
 import { cpus, loadavg } from "node:os";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, Worker } from "node:worker_threads";
 
 const { values: flags } = parseArgs({
   options: {
@@ -26,7 +29,7 @@ if (flags.help) {
   process.stdout.write(`Usage: npm run bench:wakeups -- [--count N] [--gap MS] [--json]
 
 CPU time of waking a sleeping thread: a timer, a postMessage round trip to a worker, a round trip
-through shared memory (Atomics); back to back and spaced by --gap ms (3000 of each, 2 ms).
+through shared memory (Atomics), the SQLite writer's (a port read after a futex wake); back to back and spaced by --gap ms (3000 of each, 2 ms).
 `);
   process.exit(0);
 }
@@ -71,6 +74,29 @@ async function viaAtomics(): Promise<void> {
   }
 }
 
+// The SQLite writer's transport (sqlite.ts, sqlite-writer.ts): [0] of `wake` bumped after each message.
+const wake = new Int32Array(new SharedArrayBuffer(4));
+const inbox = new MessageChannel();
+const inboxWorker = new Worker(
+  `const { parentPort, receiveMessageOnPort, workerData } = require("node:worker_threads");
+  const f = new Int32Array(workerData.wake);
+  for (;;) {
+    const seen = Atomics.load(f, 0);
+    for (let m = receiveMessageOnPort(workerData.inbox); m; m = receiveMessageOnPort(workerData.inbox)) {
+      if (m.message === "stop") process.exit(0);
+      parentPort.postMessage(m.message);
+    }
+    Atomics.wait(f, 0, seen);
+  }`,
+  { eval: true, workerData: { wake: wake.buffer, inbox: inbox.port2 }, transferList: [inbox.port2] },
+);
+const viaInbox = (): Promise<void> =>
+  new Promise((resolve) => {
+    inboxWorker.once("message", () => resolve());
+    inbox.port1.postMessage({ type: "batch", id: 1, writes: [WRITE] });
+    Atomics.add(wake, 0, 1);
+    Atomics.notify(wake, 0);
+  });
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, GAP));
 const nothing = async (): Promise<void> => {};
 
@@ -103,7 +129,7 @@ async function run(once: () => Promise<void>, spaced: boolean, n: number, into: 
 
 const figure = (t: Totals): Figure => ({ cpuUs: (t.user + t.system) / t.n, userUs: t.user / t.n, systemUs: t.system / t.n, wallUs: (t.wallMs * 1000) / t.n });
 
-// The five measures take turns in ROUNDS rounds, so a change in the machine's speed meanwhile
+// The seven measures take turns in ROUNDS rounds, so a change in the machine's speed meanwhile
 // touches each alike (a spaced round trip's figure is a difference with the timer's).
 const ROUNDS = Math.min(6, COUNT);
 const measures = [
@@ -112,6 +138,8 @@ const measures = [
   { once: viaMessage, spaced: true, totals: zero() },
   { once: viaAtomics, spaced: false, totals: zero() },
   { once: viaAtomics, spaced: true, totals: zero() },
+  { once: viaInbox, spaced: false, totals: zero() },
+  { once: viaInbox, spaced: true, totals: zero() },
 ];
 // Warm up (the JIT, the workers' first messages) the same way, unmeasured.
 for (const m of measures) await run(m.once, m.spaced, Math.min(200, COUNT), null);
@@ -119,9 +147,12 @@ for (let round = 0; round < ROUNDS; round++) {
   const n = Math.floor(COUNT / ROUNDS) + (round < COUNT % ROUNDS ? 1 : 0);
   for (const m of measures) await run(m.once, m.spaced, n, m.totals);
 }
-const [timerAlone, messageBackToBack, messageSpaced, atomicsBackToBack, atomicsSpaced] = measures.map((m) => figure(m.totals)) as [Figure, Figure, Figure, Figure, Figure];
+const [timerAlone, messageBackToBack, messageSpaced, atomicsBackToBack, atomicsSpaced, inboxBackToBack, inboxSpaced] = measures.map((m) => figure(m.totals)) as [Figure, Figure, Figure, Figure, Figure, Figure, Figure];
 Atomics.store(shared, 0, -1);
 Atomics.notify(shared, 0);
+inbox.port1.postMessage("stop");
+Atomics.add(wake, 0, 1);
+Atomics.notify(wake, 0);
 await echoWorker.terminate();
 
 const less = (a: number, b: number) => Math.max(0, a - b);
@@ -132,7 +163,8 @@ const result = {
   timerWakeUs: timerAlone.cpuUs,
   messageRoundTripUs: { backToBack: messageBackToBack.cpuUs, spaced: less(messageSpaced.cpuUs, timerAlone.cpuUs) },
   atomicsRoundTripUs: { backToBack: atomicsBackToBack.cpuUs, spaced: less(atomicsSpaced.cpuUs, timerAlone.cpuUs) },
-  raw: { timerAlone, messageBackToBack, messageSpaced, atomicsBackToBack, atomicsSpaced },
+  inboxRoundTripUs: { backToBack: inboxBackToBack.cpuUs, spaced: less(inboxSpaced.cpuUs, timerAlone.cpuUs) },
+  raw: { timerAlone, messageBackToBack, messageSpaced, atomicsBackToBack, atomicsSpaced, inboxBackToBack, inboxSpaced },
 };
 if (flags.json) {
   process.stdout.write(`${JSON.stringify(result)}\n`);
@@ -144,7 +176,8 @@ if (flags.json) {
       `| wake-up | CPU µs each, back to back | CPU µs each, spaced (the timer's taken off) |\n| ------- | ---: | ---: |\n` +
       `| the event loop, by a timer | — | ${us(result.timerWakeUs)} (the timer itself) |\n` +
       `| a postMessage round trip to a worker | ${us(result.messageRoundTripUs.backToBack)} | ${us(result.messageRoundTripUs.spaced)} |\n` +
-      `| a shared-memory round trip (Atomics.wait / waitAsync) | ${us(result.atomicsRoundTripUs.backToBack)} | ${us(result.atomicsRoundTripUs.spaced)} |\n`,
+      `| a shared-memory round trip (Atomics.wait / waitAsync) | ${us(result.atomicsRoundTripUs.backToBack)} | ${us(result.atomicsRoundTripUs.spaced)} |\n` +
+      `| the SQLite writer's: its port read after a futex wake, the answer by postMessage | ${us(result.inboxRoundTripUs.backToBack)} | ${us(result.inboxRoundTripUs.spaced)} |\n`,
   );
 }
 process.exit(0);

@@ -1,7 +1,8 @@
 // Group commit (issue 23), on SQLite and on PostgreSQL alike, with every commit delayed 200 ms
 // (a disk stall, `delayCommits`): the writes asked for in one tick share ONE commit, the event
 // loop stays responsive while it is pending, one failing write of a batch fails alone (its
-// savepoint) while the others commit, and each caller's writes land in the order it asked.
+// savepoint) while the others commit, and each caller's writes land in the order it asked; and
+// every batch is answered however it finds SQLite's writer thread (asleep, waking, busy).
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { nameKey } from "../src/accounts.ts";
@@ -184,5 +185,19 @@ for (const make of [sqliteBackend, postgresBackend]) {
       expect((await store.loadActions("g6")).map((a) => a.version)).toEqual(resolved);
       expect((await store.getTable("g6"))!.deadline).toBe(12);
     });
+
+    it("every batch is answered, whether it finds the writer asleep, waking or busy: 400 writes, some awaited, some a few ms apart, some in one tick", async () => {
+      // SQLite's writer sleeps in Atomics.wait between batches and reads its inbox when woken: a
+      // batch whose wake-up it missed would stay unanswered, and this test time out.
+      await store.saveTable(table("g7"));
+      const asked: Promise<void>[] = [];
+      for (let v = 1; v <= 400; v++) {
+        asked.push(store.appendAction("g7", action(v)));
+        if (v % 7 === 0) await asked.at(-1); // the writer goes back to sleep
+        else if (v % 3 === 0) await new Promise((resolve) => setTimeout(resolve, v % 2)); // asleep or just waking
+      }
+      await Promise.all(asked);
+      expect((await store.loadActions("g7")).map((a) => a.version)).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    }, 30_000);
   });
 }

@@ -1,4 +1,7 @@
 // What SQLite's storage and its writer thread say to each other (sqlite.ts ⇄ sqlite-writer.ts).
+// To the writer: messages on its own port (`inbox`), each followed by a bump of the `WAKE` slot
+// that wakes it out of a futex sleep (no turn of its event loop); back: `postMessage`.
+import type { MessagePort } from "node:worker_threads";
 import type { WriteOp } from "./types.ts";
 
 export interface WriterData {
@@ -9,6 +12,8 @@ export interface WriterData {
   askHook: boolean;
   /** Int32 slots, below: read by the writer at every statement, so they act at once. */
   shared: SharedArrayBuffer;
+  /** Where the writer reads its `WriterIn` messages (`receiveMessageOnPort`), after each bump of `WAKE`. */
+  inbox: MessagePort;
 }
 
 /** The hook's answer to the writer blocked on it: 0 none yet, 1 go on, 2 it threw. */
@@ -17,7 +22,9 @@ export const HOOK_ANSWER = 0;
 export const REFUSE_WRITES = 1;
 /** Milliseconds each commit waits before its COMMIT (a disk stall, for tests). */
 export const COMMIT_DELAY = 2;
-export const SHARED_SLOTS = 3;
+/** Bumped after each message put in the writer's inbox: the writer sleeps on it (Atomics.wait). */
+export const WAKE = 3;
+export const SHARED_SLOTS = 4;
 
 /** An error sent across: SQLite's own keep their class and code; `hook` marks the hook's throw. */
 export interface SentError {

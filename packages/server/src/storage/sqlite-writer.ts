@@ -1,17 +1,19 @@
 // SQLite's writer thread (issue 23): it owns the only connection that writes, so the event loop
 // never waits on the disk. It runs each batch the group commit sends as ONE transaction: every
 // write in its own savepoint (one that fails is rolled back alone and reported with its error),
-// then ONE COMMIT with synchronous=FULL. Statements are prepared once, on first use.
+// then ONE COMMIT with synchronous=FULL. Statements are prepared once, on first use. Between
+// batches it sleeps in `Atomics.wait` on the `WAKE` slot and reads its inbox port when woken: a
+// futex wake-up, with no turn of its event loop (sqlite-messages.ts).
 // The test seams act here, where the statements run: the crash before the N-th write statement
 // (GRIMOIRE_CRASH_AT_WRITE), a `beforeWrite` hook of the main thread (asked synchronously, through
 // shared memory), `refuseWrites` (query_only) and the delay before every COMMIT.
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { MatchResult } from "../ratings.ts";
 import { REPEAT_WINDOW_MS } from "../rated.ts";
 import { openSessionStatements, type AccountStatement } from "./account-sql.ts";
 import { fromRatingRow, PAIR_MATCHES, sqlite, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow } from "./schema.ts";
-import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, type SentError, type SentOutcome, type WriterData, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
+import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, WAKE, type SentError, type SentOutcome, type WriterData, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import { moderationStatements } from "./moderation.ts";
 import { puzzleStatements } from "./puzzles.ts";
 import { crashAt, type SeatLink, type SessionRecord, type TableRecord, type WriteOp } from "./types.ts";
@@ -287,19 +289,42 @@ function runBatch(batch: readonly WriteOp[]): SentOutcome[] {
 
 const endsRatedMatch = (w: WriteOp): boolean => (w.op === "appendAction" && w.result !== null) || (w.op === "saveTable" && Boolean(w.also.result));
 
-// Batches come one at a time (the group commit waits for each), and `close` after the last.
-port.on("message", async (message: WriterIn) => {
-  if (message.type === "close") {
-    db.close();
-    send({ type: "closed" });
-    return;
+/** `Atomics.waitAsync` (V8; Node ≥ 16): not in this project's `lib` yet. */
+const waitAsync = (Atomics as unknown as { waitAsync(view: Int32Array, index: number, value: number): { async: false } | { async: true; value: Promise<string> } }).waitAsync;
+
+/**
+ * Batches come one at a time (the group commit waits for each), and `close` after the last. Each
+ * message is read from the inbox after a bump of `WAKE`; in between, the thread sleeps in
+ * `Atomics.wait`. Until the rating code has loaded (an import, which needs this thread's event
+ * loop) it waits with `Atomics.waitAsync` instead, its event loop kept alive meanwhile.
+ */
+async function serve(): Promise<void> {
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  for (;;) {
+    // Read before the inbox: a message posted after this still finds WAKE changed below.
+    const seen = Atomics.load(shared, WAKE);
+    for (let received = receiveMessageOnPort(data.inbox); received; received = receiveMessageOnPort(data.inbox)) {
+      const message = received.message as WriterIn;
+      if (message.type === "close") {
+        db.close();
+        clearInterval(keepAlive);
+        send({ type: "closed" });
+        return;
+      }
+      if (!ratingChanges && message.writes.some(endsRatedMatch)) ratingChanges = await ratingChangesLoaded;
+      try {
+        send({ type: "batch", id: message.id, outcomes: runBatch(message.writes) });
+      } catch (error) {
+        send({ type: "batch", id: message.id, failed: sent(error) });
+      }
+    }
+    if (ratingChanges) Atomics.wait(shared, WAKE, seen);
+    else {
+      const waiting = waitAsync(shared, WAKE, seen);
+      if (waiting.async) await waiting.value;
+    }
   }
-  if (!ratingChanges && message.writes.some(endsRatedMatch)) ratingChanges = await ratingChangesLoaded;
-  try {
-    send({ type: "batch", id: message.id, outcomes: runBatch(message.writes) });
-  } catch (error) {
-    send({ type: "batch", id: message.id, failed: sent(error) });
-  }
-});
+}
 
 send({ type: "ready" });
+void serve();

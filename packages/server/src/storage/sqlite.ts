@@ -7,7 +7,7 @@ import { randomBytes } from "../random.ts";
 import { fromPlayerChatRow, fromRecoveryRow, fromSessionRow, KNOWN_DEVICE, PLAYER_CHAT, PLAYER_SESSIONS, PLAYERS_TO_REKEY, RECOVERY_CODE_UNUSED, RECOVERY_CODES, type PlayerChatRow, type RecoveryRow, type SessionRow } from "./account-sql.ts";
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import Database from "better-sqlite3";
 import type { TableStatus } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
@@ -16,7 +16,7 @@ import { GroupCommit, type WriteOutcome } from "./group-commit.ts";
 import { fromActionRow, fromHistoryRow, fromInvitationRow, fromLinkedRow, fromLinkRow, fromMatchRow, fromPlayerRow, fromRatingRow, fromRecordRow, fromRelationRows, fromRow, LEADERBOARD_ORDER, LINKED_TABLES, listed, LIVE_SEATS, MATCH_COUNT, MATCHES, MIGRATIONS, PENDING_INVITATIONS, RECORD_SQLITE, RELATIONS, sqlite, TABLE_LINKS, type ActionRow, type HistoryRow, type InvitationRow, type LinkRow, type PlayerRow, type RatingRow, type RecordRow, type Row } from "./schema.ts";
 import { SharedStore } from "./shared.ts";
 import { fromFullChatRow, type FullChatRow } from "./moderation.ts";
-import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, SHARED_SLOTS, type SentError, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
+import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, SHARED_SLOTS, WAKE, type SentError, type WriterData, type WriterIn, type WriterOut } from "./sqlite-messages.ts";
 import {
   commitDelayFromEnv,
   crashAtWriteFromEnv,
@@ -349,6 +349,8 @@ export class SqliteStorage extends SharedStore implements Storage {
 class WriterThread {
   dead = false;
   private readonly worker: Worker;
+  /** The writer's inbox, this side: what is posted here is read by the writer once woken (`WAKE`). */
+  private readonly inbox: MessagePort;
   private readonly ready: Promise<void>;
   private nextId = 1;
   private readonly batches = new Map<number, { resolve(outcomes: WriteOutcome[]): void; reject(error: unknown): void }>();
@@ -362,7 +364,10 @@ class WriterThread {
     private readonly hook: WriteHook | undefined,
     crashAtWrite: number | null,
   ) {
-    this.worker = new Worker(WRITER_URL, { workerData: { file, crashAtWrite, askHook: hook !== undefined, shared: shared.buffer as SharedArrayBuffer } });
+    const { port1, port2 } = new MessageChannel();
+    this.inbox = port1;
+    const workerData: WriterData = { file, crashAtWrite, askHook: hook !== undefined, shared: shared.buffer as SharedArrayBuffer, inbox: port2 };
+    this.worker = new Worker(WRITER_URL, { workerData, transferList: [port2] });
     this.ready = new Promise<void>((resolve, reject) => {
       this.worker.once("error", reject);
       this.worker.once("exit", (code) => reject(new StorageError(`sqlite writer thread exited (code ${code}) before it was ready`)));
@@ -404,8 +409,15 @@ class WriterThread {
     await this.worker.terminate();
   }
 
+  /**
+   * Into the writer's inbox, then a futex wake: the writer, asleep in `Atomics.wait`, reads it
+   * without a turn of its event loop, which a `postMessage` to the worker itself would take
+   * (`npm run bench:wakeups` measures both round trips; docs/server.md has the figures).
+   */
   private post(message: WriterIn): void {
-    this.worker.postMessage(message);
+    this.inbox.postMessage(message);
+    Atomics.add(this.shared, WAKE, 1);
+    Atomics.notify(this.shared, WAKE);
   }
 
   private receive(message: WriterOut): void {
