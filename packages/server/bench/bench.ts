@@ -16,7 +16,12 @@
 //            are pairs in a room taking turns (each acts when the other's update arrives, after
 //            the same think time), the same number of clients: acts/s, act→ack p50 / p99, and
 //            Grimoire's acts/s as a percentage of the echo's;
-//   flat out the same with no think time: the most either server does (its capacity).
+//   flat out the same with no think time: the most either server does (its capacity);
+//   set-up   (Grimoire) hvh tables set up and closed again, ten at a time, none played: what a
+//            table costs before its first act and after its last (created, both seats joined,
+//            both players connected and synced, both connections closed), the server's CPU per
+//            set-up; the hvh phases set up a new table after each match, and the report says
+//            how much of their CPU per act that is.
 // Before them, a second of a few hvh tables and two seconds of matches against bots warm the
 // server up, its bot threads included (not measured).
 // Every play phase reports the server's CPU per act (its process's user + system time over the
@@ -183,6 +188,7 @@ interface ClientResults {
   errors: number;
   refused: Record<string, number>;
   matchesPlayed: number;
+  tablesSetUp: number;
   /** From the first client's start to the last one's end (epoch ms), the processes' start-up left out. */
   began: number;
   ended: number;
@@ -200,6 +206,7 @@ async function runClients(jobs: ClientJob[]): Promise<ClientResults> {
       return all;
     }, {}),
     matchesPlayed: results.reduce((n, r) => n + r.matchesPlayed, 0),
+    tablesSetUp: results.reduce((n, r) => n + r.tablesSetUp, 0),
     began: Math.min(...results.map((r) => r.began)),
     ended: Math.max(...results.map((r) => r.ended)),
     cpuMs: sum(results.map((r) => r.cpuMs)),
@@ -288,6 +295,8 @@ interface Phase {
   /** The worst process's event-loop lag p99 over the phase. */
   loopLagP99Ms: number;
   matchesPlayed: number;
+  /** Tables the clients set up (hvh: one for each seat pair at the start, a new one after each match). */
+  tablesSetUp: number;
   errors: number;
   /** Refused acts by error code. */
   refused: Record<string, number>;
@@ -338,13 +347,14 @@ async function phase(kind: "grimoire" | "echo", servers: Server[], jobs: ClientJ
     changesPublished: changes > 0 ? published / changes : null,
     loopLagP99Ms: Math.max(...after.map((a) => a.loopLagP99Ms)),
     matchesPlayed: results.matchesPlayed,
+    tablesSetUp: results.tablesSetUp,
     errors: results.errors,
     refused: results.refused,
   };
 }
 
 /** Jobs for `matches` tables over the client processes; with several processes each job starts on the next one. */
-function jobsFor(ports: number[], kind: "grimoire" | "echo", mode: "play" | "hvh", matches: number, spectators: number, seconds: number, thinkMs = 0): ClientJob[] {
+function jobsFor(ports: number[], kind: "grimoire" | "echo", mode: "play" | "hvh" | "setup", matches: number, spectators: number, seconds: number, thinkMs = 0): ClientJob[] {
   return split(matches, CLIENTS)
     .filter((m) => m > 0)
     .map((m, i): ClientJob => {
@@ -376,6 +386,24 @@ interface ServerRow {
   flatOut: Phase;
   rssPerMatchKb: number | null;
   rssPerConnectionKb: number;
+  /** Grimoire: what a table's set-up and close cost (null for the echo). */
+  setUp: SetUpCost | null;
+}
+
+interface SetUpCost {
+  tables: number;
+  /** The server's CPU time (every thread's) over the phase, per table set up; its main thread's. */
+  cpuPerTableMs: number;
+  mainCpuPerTableMs: number;
+}
+
+/** Ten set-ups at a time for up to 5 s (setup mode, client.ts): the server's CPU per table. */
+async function setUpCost(server: Server): Promise<SetUpCost> {
+  const before = await statsOf(server);
+  const results = await runClients(jobsFor([server.port], "grimoire", "setup", 10, 0, Math.min(SECONDS, 5)));
+  const after = await statsOf(server);
+  const tables = results.tablesSetUp;
+  return { tables, cpuPerTableMs: (after.cpuMs - before.cpuMs) / tables, mainCpuPerTableMs: (after.mainCpuMs - before.mainCpuMs) / tables };
 }
 
 async function measure(kind: "grimoire" | "echo"): Promise<ServerRow> {
@@ -414,8 +442,9 @@ async function measure(kind: "grimoire" | "echo"): Promise<ServerRow> {
   const fanout = await phase(kind, [server], [{ port, kind, mode: "play", game: GAME, matches: 1, spectators: FANOUT, seconds: Math.min(SECONDS, 6) }]);
   const hvh = await phase(kind, [server], jobsFor([port], kind, "hvh", TABLES, 0, SECONDS, THINK));
   const flatOut = await phase(kind, [server], jobsFor([port], kind, "hvh", TABLES, 0, SECONDS));
+  const setUp = kind === "grimoire" ? await setUpCost(server) : null;
   await stop([server]);
-  return { server: kind, bot, fanout, hvh, flatOut, rssPerMatchKb, rssPerConnectionKb };
+  return { server: kind, bot, fanout, hvh, flatOut, rssPerMatchKb, rssPerConnectionKb, setUp };
 }
 
 interface ProcessesRow {
@@ -522,6 +551,20 @@ if (JSON_OUT) {
   process.stdout.write(`${JSON.stringify({ machine, options, targets: TARGETS, servers: [echo, grimoire], hvhPercentOfEcho, flatOutPercentOfEcho })}\n`);
   process.exit(0);
 }
+/** A table's set-up and close, and its share of the hvh phases' CPU per act (they set up a new table after each match). */
+function setUpText(r: ServerRow): string {
+  if (!r.setUp) return "";
+  const { tables, cpuPerTableMs, mainCpuPerTableMs } = r.setUp;
+  const share = (label: string, p: Phase) => {
+    const actsPerTable = p.acts / p.tablesSetUp;
+    return `${label}, one table set up per ${ms(actsPerTable, 0)} acts: about ${ms(cpuPerTableMs / actsPerTable, 3)} ms of its ${ms(p.cpuPerActMs, 3)} ms per act`;
+  };
+  return (
+    `\n\nA table's set-up and close (created, both seats joined, both players connected and synced, both connections closed; ${tables} tables, ten at a time): ` +
+    `${ms(cpuPerTableMs, 2)} ms of the server's CPU per table, its main thread's ${ms(mainCpuPerTableMs, 2)}. ` +
+    `${share(`hvh (${THINK} ms think)`, r.hvh)}; ${share("flat out", r.flatOut)}.`
+  );
+}
 const name = (r: ServerRow) => (r.server === "grimoire" ? "Grimoire" : "bare ws echo");
 // The fan-out phase's time goes mostly to connecting its spectators: its acts/s and CPU per act are not the server's per act.
 const phaseLine = (r: ServerRow, label: string, p: Phase, perAct = true) =>
@@ -541,6 +584,7 @@ process.stdout.write(
     "| ------ | ----- | -----: | ---------: | ---------: | ---------: | -------------: | ---------------: | -------------------------------: | ----------------: | --------------: | ----------------------: | -----------: | -----------: |\n" +
     [echo, grimoire].flatMap((r) => [phaseLine(r, "bot", r.bot), phaseLine(r, "fan-out", r.fanout, false), phaseLine(r, "hvh", r.hvh), phaseLine(r, "hvh flat out", r.flatOut)]).join("\n") +
     threadsTable([["Grimoire, bot", grimoire.bot], [`Grimoire, hvh (${THINK} ms think)`, grimoire.hvh], ["Grimoire, hvh flat out", grimoire.flatOut]]) +
+    setUpText(grimoire) +
     "\n\n| server | RSS per open match | RSS per idle connection |\n| ------ | -----------------: | ----------------------: |\n" +
     [echo, grimoire].map((r) => `| ${name(r)} | ${r.rssPerMatchKb === null ? "—" : `${r.rssPerMatchKb.toFixed(0)} KB`} | ${ms(r.rssPerConnectionKb)} KB |`).join("\n") +
     "\n\n" +

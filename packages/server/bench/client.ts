@@ -1,16 +1,16 @@
 // A bench client process: drives human seats as fast as acks come back (each against a bot on
 // the server, a new table when a match ends) with spectators on every table (`play`), or both
 // seats of human-vs-human tables, each seat acting when it is its turn, at once or after a think
-// time (`hvh`), or holds
+// time (`hvh`), or sets tables up and leaves them (`setup`: what a table costs before its first act), or holds
 // idle connections. Prints one JSON line of results. The argument is a JSON `ClientJob`.
 import { WebSocket } from "ws";
 
 export interface ClientJob {
   port: number;
   kind: "grimoire" | "echo";
-  mode: "play" | "hvh" | "idle";
+  mode: "play" | "hvh" | "setup" | "idle";
   game: string;
-  /** play: seats against a bot; hvh: human-vs-human tables (two seats, two connections). */
+  /** play: seats against a bot; hvh: human-vs-human tables (two seats, two connections); setup: set-ups under way at once. */
   matches: number;
   /** Spectators per match. */
   spectators: number;
@@ -75,6 +75,8 @@ let errors = 0;
 /** Refused acts by error code. */
 const refused: Record<string, number> = {};
 let matchesPlayed = 0;
+/** Tables this client created and sat at (hvh, setup). */
+let tablesSetUp = 0;
 const began = Date.now();
 /** This process's CPU time when play began: the clients share the server's cores, and the bench reports what they used. */
 const cpuAtStart = process.cpuUsage();
@@ -82,9 +84,9 @@ const until = began + job.seconds * 1000;
 /**
  * This client's phase is over: its time is up, and it has had an act acknowledged. On a loaded
  * machine its first table may take longer to set up than a short phase lasts, and a phase without
- * one ack measures nothing (a minute more at most).
+ * one ack (for `setup`, one table set up) measures nothing (a minute more at most).
  */
-const over = (): boolean => Date.now() >= until && (latencies.length > 0 || Date.now() >= until + 60_000);
+const over = (): boolean => Date.now() >= until && (latencies.length > 0 || (job.mode === "setup" && tablesSetUp > 0) || Date.now() >= until + 60_000);
 const think = job.thinkMs ?? 0;
 /** `send` now, or after the seat's think time. */
 const afterThinking = (send: () => void): void => void (think > 0 ? setTimeout(send, think) : send());
@@ -156,6 +158,7 @@ async function playHumans(): Promise<void> {
     const tokens: string[] = [];
     for (const seat of [0, 1]) tokens.push((await post(`/api/tables/${id}/join`, { name: `Bench${seat}`, seat }, id)).token as string);
     const sockets = await Promise.all([open(id), open(id)]);
+    tablesSetUp++;
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
         if (over()) finish();
@@ -207,6 +210,33 @@ async function playHumans(): Promise<void> {
       });
     });
     for (const ws of sockets) ws.close();
+  }
+}
+
+/**
+ * What an hvh table costs before its first act, and after its last, as `playHumans` does it: the
+ * table created, both seats joined, both players connected and synced, both connections closed.
+ */
+async function setUpTables(): Promise<void> {
+  while (!over()) {
+    const created = await post("/api/tables", { game: job.game, seats: [{ kind: "open" }, { kind: "open" }] });
+    const id = created.table.id as string;
+    const tokens: string[] = [];
+    for (const seat of [0, 1]) tokens.push((await post(`/api/tables/${id}/join`, { name: `Bench${seat}`, seat }, id)).token as string);
+    const sockets = await Promise.all([open(id), open(id)]);
+    await Promise.all(
+      sockets.map(
+        (ws, seat) =>
+          new Promise<void>((resolve) => {
+            ws.on("message", (data) => {
+              if ((JSON.parse(data.toString()) as Message).type === "sync") resolve();
+            });
+            ws.send(JSON.stringify({ type: "hello", tableId: id, token: tokens[seat] }));
+          }),
+      ),
+    );
+    for (const ws of sockets) ws.close();
+    tablesSetUp++;
   }
 }
 
@@ -280,10 +310,11 @@ async function holdIdle(): Promise<void> {
 }
 
 if (job.mode === "idle") await holdIdle();
+else if (job.mode === "setup") await Promise.all(Array.from({ length: job.matches }, setUpTables));
 else if (job.mode === "hvh") await Promise.all(Array.from({ length: job.matches }, (_, i) => (job.kind === "grimoire" ? playHumans() : playEchoTurns(`turns${process.pid}-${i}`))));
 else await Promise.all(Array.from({ length: job.matches }, (_, i) => (job.kind === "grimoire" ? playGrimoire() : playEcho(`room${process.pid}-${i}`))));
 // began / ended: this process's playing time (epoch ms), its start-up left out; cpuMs: its CPU
 // time over that time (user + system). Exit once the line is written: a long one to a pipe is
 // written asynchronously, and exit would cut it.
 const { user, system } = process.cpuUsage(cpuAtStart);
-process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, refused, matchesPlayed, began, ended: Date.now(), cpuMs: (user + system) / 1000 })}\n`, () => process.exit(0));
+process.stdout.write(`${JSON.stringify({ latencies: latencies.map((l) => Math.round(l * 100) / 100), errors, refused, matchesPlayed, tablesSetUp, began, ended: Date.now(), cpuMs: (user + system) / 1000 })}\n`, () => process.exit(0));

@@ -75,6 +75,15 @@ describe("bench:server", () => {
       expectFinite(server.rssPerConnectionKb, `${server.server}.rssPerConnectionKb`);
     }
     expectFinite(report.servers[1].rssPerMatchKb, "grimoire.rssPerMatchKb");
+    // A table's set-up and close: the server's CPU per table, and how many the hvh phases set up.
+    const setUp = report.servers[1].setUp;
+    expect(setUp.tables, "grimoire.setUp.tables").toBeGreaterThan(0);
+    for (const figure of ["cpuPerTableMs", "mainCpuPerTableMs"]) {
+      expectFinite(setUp[figure], `grimoire.setUp.${figure}`);
+      expect(setUp[figure], `grimoire.setUp.${figure}`).toBeGreaterThan(0);
+    }
+    expect(report.servers[0].setUp, "echo.setUp").toBeNull();
+    for (const phase of ["hvh", "flatOut"]) expect(report.servers[1][phase].tablesSetUp, `grimoire.${phase}.tablesSetUp`).toBeGreaterThan(0);
     // The split by thread finds Grimoire's named threads: the SQLite writer commits in every play
     // phase, the bot workers think in the bot phase; the echo has neither.
     const [echo, grimoire] = report.servers;
@@ -133,12 +142,12 @@ describe("bench:server", () => {
 });
 
 describe("bench:wakeups", () => {
-  it("reports the CPU of a timer's wake-up and of both kinds of round trip to a worker, back to back and spaced, as finite numbers", async () => {
+  it("reports the CPU of a timer's wake-up and of each kind of round trip to a worker (the SQLite writer's included), back to back and spaced, as finite numbers", async () => {
     const result = await bench(["--count", "30", "--gap", "1", "--json"], WAKEUPS);
     expect(result.count).toBe(30);
     expectFinite(result.timerWakeUs, "timerWakeUs");
     expect(result.timerWakeUs).toBeGreaterThan(0);
-    for (const kind of ["messageRoundTripUs", "atomicsRoundTripUs"]) {
+    for (const kind of ["messageRoundTripUs", "atomicsRoundTripUs", "inboxRoundTripUs"]) {
       expectFinite(result[kind].backToBack, `${kind}.backToBack`);
       expect(result[kind].backToBack, `${kind}.backToBack`).toBeGreaterThan(0);
       expectFinite(result[kind].spaced, `${kind}.spaced`);
