@@ -146,6 +146,15 @@ async function playGrimoire(): Promise<void> {
   }
 }
 
+/** A new table of two open seats, both joined, a connection open for each (not said hello yet). */
+async function humanTable(): Promise<{ id: string; tokens: string[]; sockets: WebSocket[] }> {
+  const created = await post("/api/tables", { game: job.game, seats: [{ kind: "open" }, { kind: "open" }] });
+  const id = created.table.id as string;
+  const tokens: string[] = [];
+  for (const seat of [0, 1]) tokens.push((await post(`/api/tables/${id}/join`, { name: `Bench${seat}`, seat }, id)).token as string);
+  return { id, tokens, sockets: await Promise.all([open(id), open(id)]) };
+}
+
 /**
  * A table of two human seats, both driven here over their own connections, each acting (at once
  * or after its think time) with a legal action whenever the decision names its seat; a new table
@@ -153,11 +162,7 @@ async function playGrimoire(): Promise<void> {
  */
 async function playHumans(): Promise<void> {
   while (!over()) {
-    const created = await post("/api/tables", { game: job.game, seats: [{ kind: "open" }, { kind: "open" }] });
-    const id = created.table.id as string;
-    const tokens: string[] = [];
-    for (const seat of [0, 1]) tokens.push((await post(`/api/tables/${id}/join`, { name: `Bench${seat}`, seat }, id)).token as string);
-    const sockets = await Promise.all([open(id), open(id)]);
+    const { id, tokens, sockets } = await humanTable();
     tablesSetUp++;
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
@@ -219,11 +224,7 @@ async function playHumans(): Promise<void> {
  */
 async function setUpTables(): Promise<void> {
   while (!over()) {
-    const created = await post("/api/tables", { game: job.game, seats: [{ kind: "open" }, { kind: "open" }] });
-    const id = created.table.id as string;
-    const tokens: string[] = [];
-    for (const seat of [0, 1]) tokens.push((await post(`/api/tables/${id}/join`, { name: `Bench${seat}`, seat }, id)).token as string);
-    const sockets = await Promise.all([open(id), open(id)]);
+    const { id, tokens, sockets } = await humanTable();
     await Promise.all(
       sockets.map(
         (ws, seat) =>
