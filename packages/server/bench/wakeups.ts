@@ -16,6 +16,7 @@
 import { parseArgs } from "node:util";
 import { cpus, loadavg } from "node:os";
 import { MessageChannel, Worker } from "node:worker_threads";
+import { waitAsync } from "../src/threads.ts";
 
 const { values: flags } = parseArgs({
   options: {
@@ -61,8 +62,6 @@ new Worker(
   }`,
   { eval: true, workerData: shared.buffer },
 );
-/** `Atomics.waitAsync` (V8; Node ≥ 16): not in this project's `lib` yet. */
-const waitAsync = (Atomics as unknown as { waitAsync(view: Int32Array, index: number, value: number): { async: false; value: string } | { async: true; value: Promise<string> } }).waitAsync;
 let asked = 0;
 async function viaAtomics(): Promise<void> {
   const n = ++asked;

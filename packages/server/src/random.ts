@@ -1,7 +1,7 @@
 // Random bytes from the operating system's CSPRNG, drawn 4 KiB at a time. One call to Node's
-// `crypto.randomBytes` costs 9–30 µs of CPU on the 2-core virtual machine whatever its size
-// (docs/server.md), and the server draws several for every table (its id, seed, creator's and
-// seats' tokens), every bot decision (its random generator's seed) and every forwarded call. As
+// `crypto.randomBytes` cost 7–45 µs of CPU between wake-ups on the 2-core virtual machine, whatever
+// its size (docs/server.md), and the server draws several for every table (its id, seed, creator's
+// and seats' tokens), every bot decision (its random generator's seed) and every forwarded call. As
 // Node's own `randomUUID` keeps a cache, this keeps a pool: each byte is handed out once, as a
 // copy, and zeroed in the pool as it goes; a draw larger than an eighth of the pool skips it.
 import { randomBytes as drawFromSystem, randomFillSync } from "node:crypto";

@@ -5,6 +5,12 @@
 // keeps 15 bytes of a name; elsewhere nothing is named and nothing is counted.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 
+/**
+ * `Atomics.waitAsync` (V8; Node ≥ 16), not in this project's `lib` yet: a wait on a shared slot
+ * that leaves the event loop running (the SQLite writer until its rating code loads; bench:wakeups).
+ */
+export const waitAsync = (Atomics as unknown as { waitAsync(view: Int32Array, index: number, value: number): { async: false; value: string } | { async: true; value: Promise<string> } }).waitAsync;
+
 export const THREAD_NAMES = { writer: "sqlite-writer", bot: "bot-worker" } as const;
 
 /** How the CPU time is told apart: the event loop, Grimoire's named threads, and every other thread. */

@@ -17,7 +17,7 @@ import { COMMIT_DELAY, HOOK_ANSWER, REFUSE_WRITES, WAKE, type SentError, type Se
 import { moderationStatements } from "./moderation.ts";
 import { puzzleStatements } from "./puzzles.ts";
 import { crashAt, type SeatLink, type SessionRecord, type TableRecord, type WriteOp } from "./types.ts";
-import { nameThread, THREAD_NAMES } from "../threads.ts";
+import { nameThread, THREAD_NAMES, waitAsync } from "../threads.ts";
 
 nameThread(THREAD_NAMES.writer);
 
@@ -288,9 +288,6 @@ function runBatch(batch: readonly WriteOp[]): SentOutcome[] {
 }
 
 const endsRatedMatch = (w: WriteOp): boolean => (w.op === "appendAction" && w.result !== null) || (w.op === "saveTable" && Boolean(w.also.result));
-
-/** `Atomics.waitAsync` (V8; Node ≥ 16): not in this project's `lib` yet. */
-const waitAsync = (Atomics as unknown as { waitAsync(view: Int32Array, index: number, value: number): { async: false } | { async: true; value: Promise<string> } }).waitAsync;
 
 /**
  * Batches come one at a time (the group commit waits for each), and `close` after the last. Each
