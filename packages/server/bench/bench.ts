@@ -143,12 +143,15 @@ function lineFrom(child: ChildProcess, test: (line: string) => boolean): Promise
       const line = out.split("\n").slice(0, -1).find(test);
       if (line !== undefined) {
         child.stdout!.off("data", onData);
+        child.off("close", onClose);
         resolve(line);
       }
     };
-    child.stdout!.on("data", onData);
     // "close", not "exit": a process can exit before its last (long) line has been read.
-    child.once("close", (code) => reject(new Error(`${child.spawnargs.join(" ")} exited with ${code} without printing the line awaited`)));
+    const onClose = (code: number | null) => reject(new Error(`${child.spawnargs.join(" ")} exited with ${code} without printing the line awaited`));
+    child.stdout!.on("data", onData);
+    // Removed once the line came: a server is asked for its stats many times (MaxListenersExceededWarning before).
+    child.once("close", onClose);
   });
 }
 
