@@ -78,11 +78,20 @@ export async function findAccount(storage: Pick<Storage, "playerByNameKey">, nam
  * up by their old key (the hub's check of a spectator's chat name): it then finds look-alikes too.
  */
 export function lookAlikeAccounts(storage: Storage): Storage {
+  const byName = (name: string) => findAccount(storage, name);
+  // Each method is bound once (every act looks storage methods up), and again only if the
+  // store's method under that name changed (a test may replace one).
+  const bound = new Map<string | symbol, { method: Function; bound: Function }>();
   return new Proxy(storage, {
     get(target, prop, receiver) {
-      if (prop === "playerByNameKey") return (name: string) => findAccount(target, name);
+      if (prop === "playerByNameKey") return byName;
       const value: unknown = Reflect.get(target, prop, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
+      if (typeof value !== "function") return value;
+      const known = bound.get(prop);
+      if (known?.method === value) return known.bound;
+      const fresh = value.bind(target);
+      bound.set(prop, { method: value, bound: fresh });
+      return fresh;
     },
   });
 }
