@@ -35,7 +35,7 @@ export function makeView(state: State, viewer: Viewer): View {
   // Spectators never see stones during a round (a seat could watch its own table); with
   // `spectatorsSeeHands` they get them in the `round-end` event, once the round is over.
   // (No local arrow for it: tsx's keepNames renames a local function on every call, 0.8 % of the
-  // server's main thread on a paced act; docs/server.md, Latest figures.)
+  // server's main thread on a paced act; docs/server.md, figures of 2026-11-29.)
   return {
     viewer,
     seats: state.seats,
