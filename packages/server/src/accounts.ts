@@ -9,6 +9,7 @@ import { randomBytes } from "./random.ts";
 import { FairLimiter } from "./fair-limiter.ts";
 import { nameShapeError, nameSkeleton, type ProtocolError } from "./protocol.ts";
 import type { PlayerRecord, Storage } from "./storage.ts";
+import { wrappedMethods } from "./wrapped-methods.ts";
 
 export const NAME_MIN = 3;
 export const NAME_MAX = 20;
@@ -79,21 +80,7 @@ export async function findAccount(storage: Pick<Storage, "playerByNameKey">, nam
  */
 export function lookAlikeAccounts(storage: Storage): Storage {
   const byName = (name: string) => findAccount(storage, name);
-  // Each method is bound once (every act looks storage methods up), and again only if the
-  // store's method under that name changed (a test may replace one).
-  const bound = new Map<string | symbol, { method: Function; bound: Function }>();
-  return new Proxy(storage, {
-    get(target, prop, receiver) {
-      if (prop === "playerByNameKey") return byName;
-      const value: unknown = Reflect.get(target, prop, receiver);
-      if (typeof value !== "function") return value;
-      const known = bound.get(prop);
-      if (known?.method === value) return known.bound;
-      const fresh = value.bind(target);
-      bound.set(prop, { method: value, bound: fresh });
-      return fresh;
-    },
-  });
+  return wrappedMethods(storage, (name, method) => (name === "playerByNameKey" ? byName : method.bind(storage)));
 }
 
 export function parsePassword(raw: unknown): Parsed<string> {

@@ -10,6 +10,7 @@ import type { BotRunner } from "./bots.ts";
 import type { ActorKind, ErrorCode, TableStatus } from "./protocol.ts";
 import type { LoggedAction, Storage, StorageStats } from "./storage.ts";
 import { ThreadCpu, THREAD_KINDS } from "./threads.ts";
+import { wrappedMethods } from "./wrapped-methods.ts";
 
 export type ConnectionKind = "pending" | "seat" | "spectator";
 
@@ -128,28 +129,13 @@ const WRITE = /^(save|append|insert|update|delete|write|start|finish)/;
  * later are timed too) and every appended action counted. Everything else is passed through.
  */
 export function measuredStorage(storage: Storage, metrics: Metrics, gameOf: (tableId: string) => string): Storage {
-  // Each method is wrapped once (on every act, storage methods are looked up several times), and
-  // again only if the store's method under that name changed.
-  const wrapped = new Map<string | symbol, { method: Function; wrapper: Function }>();
-  return new Proxy(storage, {
-    get(target, prop, receiver) {
-      const value: unknown = Reflect.get(target, prop, receiver);
-      if (typeof value !== "function") return value;
-      const known = wrapped.get(prop);
-      if (known?.method === value) return known.wrapper;
-      const wrapper = wrap(target, prop, value);
-      wrapped.set(prop, { method: value, wrapper });
-      return wrapper;
-    },
-  });
-
-  function wrap(target: Storage, prop: string | symbol, value: Function): Function {
-    if (typeof prop !== "string" || !WRITE.test(prop)) return value.bind(target);
+  return wrappedMethods(storage, (prop, value) => {
+    if (typeof prop !== "string" || !WRITE.test(prop)) return value.bind(storage);
     return async (...args: unknown[]) => {
       const end = metrics.storageWrite.startTimer({ op: prop });
       let result: unknown;
       try {
-        result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        result = await (value as (...a: unknown[]) => Promise<unknown>).apply(storage, args);
       } finally {
         end();
       }
@@ -159,7 +145,7 @@ export function measuredStorage(storage: Storage, metrics: Metrics, gameOf: (tab
       }
       return result;
     };
-  }
+  });
 }
 
 /** The bot pool, with each decision timed by game and level (the lowest level played by that bot). */
@@ -168,18 +154,15 @@ export function measuredBots(bots: BotRunner, metrics: Metrics, games: readonly 
     const levels = games.find((g) => g.id === game)?.levels as Record<string, string> | undefined;
     return Object.entries(levels ?? {}).find(([, name]) => name === bot)?.[0] ?? bot;
   };
-  return new Proxy(bots, {
-    get(target, prop, receiver) {
-      const value: unknown = Reflect.get(target, prop, receiver);
-      if (prop !== "decide" || typeof value !== "function") return typeof value === "function" ? value.bind(target) : value;
-      return async (request: { game: string; bot: string }, ...rest: unknown[]) => {
-        const end = metrics.botDecision.startTimer({ game: request.game, level: levelOf(request.game, request.bot) });
-        try {
-          return await (value as (...a: unknown[]) => Promise<unknown>).call(target, request, ...rest);
-        } finally {
-          end();
-        }
-      };
-    },
+  return wrappedMethods(bots, (prop, value) => {
+    if (prop !== "decide") return value.bind(bots);
+    return async (request: { game: string; bot: string }, ...rest: unknown[]) => {
+      const end = metrics.botDecision.startTimer({ game: request.game, level: levelOf(request.game, request.bot) });
+      try {
+        return await (value as (...a: unknown[]) => Promise<unknown>).call(bots, request, ...rest);
+      } finally {
+        end();
+      }
+    };
   });
 }
