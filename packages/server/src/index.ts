@@ -13,7 +13,7 @@ export { Hub, HubError, systemClock, eventsHash, sha256, type Clock } from "./hu
 export { SqliteStorage, PostgresStorage, StorageError, StaleRowError, FencedError, MIGRATIONS, DEFAULT_META, writeHookFromEnv, type ChatRecord, type TableMeta, type Storage, type StorageOptions, type PostgresOptions, type WriteHook, type TableRecord, type LoggedAction } from "./storage.ts";
 export { BotPool } from "./bots.ts";
 export { changeRole, changeRoleFromEnv, type RoleChange } from "./moderation/admin.ts";
-export { importPuzzles, importPuzzlesFromEnv, ratePuzzleAttempt } from "./puzzles.ts";
+export { importPuzzles, importPuzzlesFromEnv } from "./puzzles.ts";
 export { DEFAULT_LIMITS, LIMIT_ENV, limitsFromEnv, type Limits } from "./limits.ts";
 export { Metrics } from "./metrics.ts";
 export { buildClient, builtHash, clientSourceHash } from "./web-build.ts";

@@ -14,7 +14,6 @@
 // rating and nothing stored.
 import { checkPuzzleMove, puzzleState, stableKey, type AnyGame, type Puzzle } from "@grimoire/engine";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { rate, rating } from "openskill";
 import { z } from "zod";
 import { HubError, type Account, type Clock } from "./hub.ts";
 import { INITIAL, ordinal, type Skill } from "./ratings.ts";
@@ -26,12 +25,6 @@ import type { PuzzleRating, PuzzleRecord } from "./storage/puzzles.ts";
 const PUZZLE_ID = /^[0-9a-f]{16}$/;
 /** Puzzles a guest's browser may name as seen. */
 export const MAX_SKIP = 50;
-
-/** The rating change of one rated attempt: the player beats the puzzle (solved) or loses to it. */
-export function ratePuzzleAttempt(player: Skill, puzzle: Skill, solved: boolean): { player: Skill; puzzle: Skill } {
-  const [[p], [q]] = rate([[rating(player)], [rating(puzzle)]], { rank: solved ? [1, 2] : [2, 1] }) as [[Skill], [Skill]];
-  return { player: { mu: p.mu, sigma: p.sigma }, puzzle: { mu: q.mu, sigma: q.sigma } };
-}
 
 /** As a table lists them (tables/projections.ts): at most MAX_LEGAL_LISTED, else null. */
 const MAX_LEGAL_LISTED = 300;
@@ -169,6 +162,8 @@ export function registerPuzzleRoutes(app: FastifyInstance, deps: PuzzleDeps): vo
       if (await storage.puzzleAttempt(account.id, puzzle.id)) return { ...base, rated: false, player: null, puzzle: null };
       const fresh = (await storage.puzzle(puzzle.id)) ?? record;
       const mine = (await storage.puzzleRating(account.id, game.id)) ?? { game: game.id, ...INITIAL, played: 0 };
+      // Loaded on the first rated attempt: it loads openskill (rate-skills.ts).
+      const { ratePuzzleAttempt } = await import("./rate-skills.ts");
       const after = ratePuzzleAttempt(mine, fresh, correct);
       await storage.puzzleWrite({
         op: "attempt",

@@ -1,8 +1,9 @@
 // Ratings per game with openskill (Weng–Lin, its default Plackett–Luce model): every seat of a
 // finished rated match is a team of one, ranked from the game's outcome. Who is rated: accounts
 // (by account id) and bots (one identity per level: "bot:easy", "bot:medium", "bot:hard").
-// Pure functions: the storage calls `rateMatch` inside the transaction that ends the match.
-import { ordinal as openskillOrdinal, rate, rating } from "openskill";
+// Pure functions: the storage calls `rateMatch` (rate-skills.ts) inside the transaction that ends
+// the match. This module does not load openskill: the main thread needs only the initial rating
+// and the ordinal, and openskill's 155 modules would add 0.2–0.5 s to every start.
 import type { BotLevel, OutcomeInfo } from "./protocol.ts";
 import type { SeatRecord } from "./storage.ts";
 import { MIN_OWN_DECISIONS, PROVISIONAL_BELOW } from "./rated.ts";
@@ -14,12 +15,12 @@ export interface Skill {
   readonly sigma: number;
 }
 
-/** What a new player starts with (openskill's defaults: mu 25, sigma 25/3). */
-export const INITIAL: Skill = rating();
+/** What a new player starts with: openskill's defaults, mu 25 and sigma 25/3 (ratings.test.ts checks them against it). */
+export const INITIAL: Skill = { mu: 25, sigma: 25 / 3 };
 
-/** The number shown: mu − 3σ (openskill's ordinal), rounded to one decimal by the clients. */
+/** The number shown: mu − 3σ (openskill's ordinal with its defaults), rounded to one decimal by the clients. */
 export function ordinal(skill: Skill): number {
-  return openskillOrdinal(skill);
+  return skill.mu - 3 * skill.sigma;
 }
 
 export function botKey(level: BotLevel): string {
@@ -135,32 +136,3 @@ export function matchResultOf(
   return { game: table.game, tableId: table.id, at, seats };
 }
 
-/**
- * New ratings from the current ones (`current` lacks who has none yet). Every seat is its own
- * team; an identity on several seats (bots of one level) gets the mean of its seats' results.
- */
-export function rateMatch(result: MatchResult, current: ReadonlyMap<string, Skill>, weight = 1): RatingChange[] {
-  const skillOf = (key: string) => current.get(key) ?? INITIAL;
-  // A match that counts less moves each rating part of the way (`repeatWeight`).
-  const toward = (before: number, after: number) => before + weight * (after - before);
-  const teams = result.seats.map((s) => [skillOf(s.key)]);
-  const rated = rate(teams, { rank: result.seats.map((s) => s.rank) });
-  const byKey = new Map<string, { mu: number; sigma: number; n: number; rank: number; won: boolean }>();
-  result.seats.forEach((s, i) => {
-    const r = rated[i]![0]!;
-    const acc = byKey.get(s.key) ?? { mu: 0, sigma: 0, n: 0, rank: Infinity, won: false };
-    acc.won ||= s.won;
-    acc.mu += r.mu;
-    acc.sigma += r.sigma;
-    acc.n++;
-    acc.rank = Math.min(acc.rank, s.rank);
-    byKey.set(s.key, acc);
-  });
-  return [...byKey.entries()].map(([key, acc]) => ({
-    key,
-    before: skillOf(key),
-    after: { mu: toward(skillOf(key).mu, acc.mu / acc.n), sigma: toward(skillOf(key).sigma, acc.sigma / acc.n) },
-    rank: acc.rank,
-    won: acc.won,
-  }));
-}

@@ -12,7 +12,6 @@ import type { MatchResult } from "../ratings.ts";
 import { INITIAL as INITIAL_SKILL } from "../ratings.ts";
 import type { WriteOutcome } from "./group-commit.ts";
 import { REPEAT_WINDOW_MS } from "../rated.ts";
-import { accountPairs, changesFor } from "./rating-changes.ts";
 import { openSessionStatements } from "./account-sql.ts";
 import { PAIR_MATCHES, fromRatingRow, fromRow, toParams, UPSERT_COLUMNS, UPSERT_UPDATE, type RatingRow, type Row } from "./schema.ts";
 import { moderationStatements } from "./moderation.ts";
@@ -270,6 +269,8 @@ export class PostgresBatches {
    * in key order) so two matches ending at once with one player both count.
    */
   private async applyResult(client: pg.PoolClient, result: MatchResult): Promise<void> {
+    // Loaded here, on the first rated match's end: it loads openskill (rating-changes.ts).
+    const { accountPairs, changesFor } = await import("./rating-changes.ts");
     const keys = [...new Set(result.seats.map((s) => s.key))].sort();
     const created = keys.map((key) =>
       client.query("INSERT INTO ratings (player_key, game, mu, sigma, played, won, updated_at) VALUES ($1, $2, $3, $4, 0, 0, $5) ON CONFLICT (player_key, game) DO NOTHING", [

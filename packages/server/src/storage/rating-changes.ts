@@ -1,6 +1,8 @@
 // The new ratings written with the end of a rated match, from the stored ones. Its own module: it
-// loads openskill, which SQLite's writer thread loads only once it is up (it costs ~0.5 s to load).
-import { rateMatch, repeatWeight, type MatchResult, type RatingChange, type Skill } from "../ratings.ts";
+// loads openskill, which SQLite's writer thread loads only once it is up, and PostgreSQL's batches
+// on the first rated match's end (it costs 0.2–0.5 s to load).
+import { rateMatch } from "../rate-skills.ts";
+import { repeatWeight, type MatchResult, type RatingChange, type Skill } from "../ratings.ts";
 import type { RatingRecord } from "./types.ts";
 
 /** The accounts' pairs of a match (bots' keys left out: a bot is everyone's opponent). */
