@@ -17,12 +17,11 @@ import fastifyCookie from "@fastify/cookie";
 import proxyAddr from "@fastify/proxy-addr";
 import { GUEST_COOKIE, lookAlikeAccounts } from "./accounts.ts";
 import { BotPool, type BotRunner } from "./bots.ts";
-import { Cluster } from "./cluster.ts";
+import type { Cluster } from "./cluster.ts";
 import { fencedStorage } from "./fencing.ts";
 import { Connections } from "./connection.ts";
 import { registerHealth } from "./health.ts";
 import { answerClientError, pageOf, registerErrors, sendError } from "./http.ts";
-import { redisModerationBus } from "./moderation/bus.ts";
 import { registerModerationRoutes } from "./moderation/routes.ts";
 import { Moderation } from "./moderation/service.ts";
 import { Hub, sha256, systemClock, type Clock } from "./hub.ts";
@@ -30,7 +29,6 @@ import { KeyedBuckets, resolveLimits, type Limits } from "./limits.ts";
 import { Metrics, measuredBots, measuredStorage } from "./metrics.ts";
 import { registerPlayerRoutes } from "./players.ts";
 import { LocalSocialBus, Social, type SocialBus } from "./social.ts";
-import { RedisSocialBus } from "./social-redis.ts";
 import { registerSocialRoutes } from "./social-routes.ts";
 import { rekeyAccounts } from "./rekey.ts";
 import { registerPuzzleRoutes, seedPuzzles } from "./puzzles.ts";
@@ -158,11 +156,17 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   hub = new Hub(lookAlikeAccounts(written), catalog.games, measuredBots(bots, metrics, catalog.games), clock, log);
   hub.maxReviewsRunning = limits.reviewsRunning;
   if (config.abandonMs !== undefined) hub.abandonMs = config.abandonMs;
-  cluster = config.redisUrl ? new Cluster(hub, storage, { redisUrl: config.redisUrl, counters: metrics.cluster, ...config.cluster, log }) : null;
-  if (cluster) await cluster.start();
+  // Several processes only: Redis's modules (the cluster, the social and moderation buses, ioredis)
+  // are loaded when REDIS_URL is set, so a single process starts without them.
+  if (config.redisUrl) {
+    const { Cluster } = await import("./cluster.ts");
+    cluster = new Cluster(hub, storage, { redisUrl: config.redisUrl, counters: metrics.cluster, ...config.cluster, log });
+    await cluster.start();
+  }
   // Follows, blocks, presence and notices: through Redis with several processes (social-redis.ts).
   let bus: SocialBus = new LocalSocialBus();
   if (config.redisUrl) {
+    const { RedisSocialBus } = await import("./social-redis.ts");
     const redisBus = new RedisSocialBus(config.redisUrl, config.cluster?.prefix ?? "grimoire:", log, cluster?.node);
     await redisBus.start();
     bus = redisBus;
@@ -174,7 +178,10 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
   // Sanctions in force, checked by the chat, hello, act and log-in; several processes hear each other's changes.
   const moderation = new Moderation(storage, clock, log);
   await moderation.start();
-  if (config.redisUrl) moderation.bus = await redisModerationBus(moderation, config.redisUrl, config.cluster?.prefix ?? "grimoire:", log, cluster?.node);
+  if (config.redisUrl) {
+    const { redisModerationBus } = await import("./moderation/bus.ts");
+    moderation.bus = await redisModerationBus(moderation, config.redisUrl, config.cluster?.prefix ?? "grimoire:", log, cluster?.node);
+  }
   liveHub.chatGate = (author, address) => {
     const hash = author === null ? moderation.hashAddress(address) : null;
     moderation.checkChat(author, hash);

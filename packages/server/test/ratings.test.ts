@@ -1,7 +1,5 @@
 // Ratings: openskill's updates checked against the Plackett–Luce formula written out by hand
 // (test/support/plackett-luce.ts), ranks from outcomes (ties), and who a match rates.
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { ordinal as openskillOrdinal, rating as openskillRating } from "openskill";
 import { describe, expect, it } from "vitest";
 import { rateMatch } from "../src/rate-skills.ts";
@@ -27,19 +25,6 @@ describe("rating updates against the Plackett–Luce formula", () => {
     for (const skill of [INITIAL, { mu: 31.7, sigma: 2.25 }, { mu: 12.5, sigma: 7.9 }, { mu: 0, sigma: 0 }, { mu: -3, sigma: 11 }]) {
       expect(ordinal(skill)).toBe(openskillOrdinal(skill));
     }
-  });
-
-  it("starting the server does not load openskill (its 155 modules wait for a rated match's end or puzzle attempt)", () => {
-    const index = fileURLToPath(new URL("../src/index.ts", import.meta.url));
-    // What a server process loads at start: the whole server module, then the CommonJS modules it
-    // loaded. openskill itself loads as an ES module (not listed there); its @stdlib dependencies,
-    // which nothing else uses, are CommonJS: listed, and the 155 modules that cost the time.
-    const probe = `await import(${JSON.stringify(index)}); const { createRequire } = await import("node:module"); const loaded = Object.keys(createRequire(import.meta.url).cache); console.log(JSON.stringify({ modules: loaded.length, openskill: loaded.filter((f) => /[/]node_modules[/](openskill|@stdlib)[/]/.test(f)).length }));`;
-    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", probe], { encoding: "utf8", cwd: fileURLToPath(new URL(".", import.meta.url)) });
-    expect(run.status, run.stderr).toBe(0);
-    const seen = JSON.parse(run.stdout.trim().split("\n").pop()!) as { modules: number; openskill: number };
-    expect(seen.modules).toBeGreaterThan(50);
-    expect(seen.openskill).toBe(0);
   });
 
   it("two new players, one wins", () => {
