@@ -116,14 +116,25 @@ export class BotPool implements BotRunner {
   /** Longest a worker may spend on one reviewed decision before it is replaced. */
   reviewBudgetMs = 60_000;
 
-  /** `onServe`: called as each job goes to a worker (tests count queue positions with it). */
+  /**
+   * `onServe`: called as each job goes to a worker (tests count queue positions with it).
+   * `onDemand`: the workers start with the first decision or review (or `ready()`), not now: a
+   * server that seldom hosts bots spares their memory and their start-up (each loads every game).
+   */
   constructor(
     private readonly catalogUrl: string,
     private readonly size = 2,
     private readonly budgetMs = 3000,
     private readonly onServe?: (job: { table: string; group: string; waitedMs: number; jobsServedMeanwhile: number; budgetLeftMs: number }) => void,
+    { onDemand = false }: { onDemand?: boolean } = {},
   ) {
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn(true));
+    if (!onDemand) this.start();
+  }
+
+  /** Starts the workers, once. */
+  private start(): void {
+    if (this.slots.length > 0 || this.closed) return;
+    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn(true));
   }
 
   /** Decisions waiting for a worker. */
@@ -135,6 +146,7 @@ export class BotPool implements BotRunner {
 
   /** Resolves once every worker is up. */
   async ready(): Promise<void> {
+    this.start();
     await Promise.all(this.slots.map((slot) => slot.ready));
   }
 
@@ -226,6 +238,7 @@ export class BotPool implements BotRunner {
 
   private pump(): void {
     if (this.closed) return;
+    this.start();
     this.expireBackground();
     if (this.background.size > 0 && !this.expiry) {
       // Re-check when the oldest background decision runs out of budget, even if no worker frees up.

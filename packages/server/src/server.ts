@@ -57,6 +57,8 @@ export interface ServerConfig {
   /** A game's seed puzzle file (untrusted JSON, or undefined): imported at start for each game with no puzzle stored (`npm start`: the catalog's). */
   puzzleSeeds?: (gameId: string) => Promise<unknown>;
   botWorkers?: number;
+  /** Start the bot workers with the first bot decision or review instead of at start (default false). */
+  botWorkersOnDemand?: boolean;
   botBudgetMs?: number;
   bots?: BotRunner;
   /** Messages per second allowed on one connection, and the burst (same as `limits.messagesPerSecond`, `limits.messageBurst`). */
@@ -147,7 +149,7 @@ export async function createServer(config: ServerConfig = {}): Promise<RunningSe
     storage: () => storage.stats(),
   });
   const gameOf = (tableId: string) => hub?.liveTable(tableId)?.game ?? "unknown";
-  const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000);
+  const bots = config.bots ?? new BotPool(catalogUrl, config.botWorkers ?? 2, config.botBudgetMs ?? 3000, undefined, { onDemand: config.botWorkersOnDemand ?? false });
   // Several processes: the hub's writes carry this process's epoch on their table (fencing.ts).
   let cluster: Cluster | null = null;
   const measured = measuredStorage(storage, metrics, gameOf);

@@ -55,6 +55,25 @@ describe.runIf(process.platform === "linux")("thread names", () => {
     await expect.poll(() => count(THREAD_NAMES.bot)).toBe(before);
   }, 30_000);
 
+  it("a pool on demand starts no worker until its first decision, then its workers, once", async () => {
+    const before = count(THREAD_NAMES.bot);
+    const pool = new BotPool(TEST_CATALOG, 2, 5000, undefined, { onDemand: true });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(count(THREAD_NAMES.bot)).toBe(before);
+      const state = biddingGame.setup({ seats: 2, options: { hand: 3 }, seed: 7 });
+      const job = { game: "bidding", bot: "greedy", view: biddingGame.view(state, 0), seat: 0, legal: biddingGame.legalActions(state, 0) };
+      const answers = await Promise.all([pool.decide(job), pool.decide(job), pool.decide(job)]);
+      expect(answers.map((a) => a.source)).toEqual(["bot", "bot", "bot"]);
+      expect(count(THREAD_NAMES.bot)).toBe(before + 2);
+      await pool.decide(job);
+      expect(count(THREAD_NAMES.bot)).toBe(before + 2);
+    } finally {
+      await pool.close();
+    }
+    await expect.poll(() => count(THREAD_NAMES.bot)).toBe(before);
+  }, 30_000);
+
   it("a name is cut to the 15 bytes Linux keeps, on the calling thread only", () => {
     const path = "/proc/thread-self/comm";
     const own = readFileSync(path, "utf8").trim();

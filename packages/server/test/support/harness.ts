@@ -24,7 +24,9 @@ export interface TestServer extends RunningServer {
 }
 
 export async function boot(config: ServerConfig = {}, dataDir = mkdtempSync(join(tmpdir(), "grimoire-server-"))): Promise<TestServer> {
-  const server = await createServer({ port: 0, dataDir, catalogUrl: TEST_CATALOG, botBudgetMs: 5000, ...config, limits: { ...ROOMY, ...config.limits } });
+  // Bot workers start when a test's first bot decides: most tests have no bot, and two workers
+  // through tsx cost about 2 s of CPU per server (the suite is bound by CPU).
+  const server = await createServer({ port: 0, dataDir, catalogUrl: TEST_CATALOG, botBudgetMs: 5000, botWorkersOnDemand: true, ...config, limits: { ...ROOMY, ...config.limits } });
   return {
     ...server,
     port: server.port,
