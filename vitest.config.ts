@@ -18,5 +18,6 @@ export default defineConfig({
     // (vitest.setup.ts), so a test that needed its second try is seen.
     retry: 1,
     setupFiles: ["./vitest.setup.ts"],
+    globalSetup: ["./vitest.global-setup.ts"],
   },
 });

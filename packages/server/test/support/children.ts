@@ -2,9 +2,18 @@
 // resolved once they print "PORT <n>", and all killed when the test file ends.
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 
 const SCRIPT = fileURLToPath(new URL("./child-server.ts", import.meta.url));
+
+/**
+ * How a child server is started: from this run's JavaScript build (vitest.global-setup.ts), which
+ * starts in half the CPU of tsx's, or through tsx where there is none (a runner without the setup).
+ */
+function command(): { args: string[]; env: NodeJS.ProcessEnv } {
+  const bundle = inject("childServer");
+  return bundle ? { args: [bundle.script], env: { CHILD_CATALOG: bundle.catalogUrl } } : { args: ["--import", "tsx", SCRIPT], env: {} };
+}
 
 export interface ChildServer {
   readonly child: ChildProcess;
@@ -29,7 +38,8 @@ export function childProcesses(): { spawnServer(env: NodeJS.ProcessEnv): Promise
   return {
     track,
     async spawnServer(env) {
-      const child = track(spawn(process.execPath, ["--import", "tsx", SCRIPT], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] }));
+      const how = command();
+      const child = track(spawn(process.execPath, how.args, { env: { ...process.env, ...how.env, ...env }, stdio: ["ignore", "pipe", "inherit"] }));
       const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
       const port = await new Promise<number>((resolve, reject) => {
         let out = "";
