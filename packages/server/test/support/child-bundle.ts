@@ -11,7 +11,7 @@
 //   it (a game's puzzles) are found as under tsx; only the worker threads' entries are looked up
 //   beside the build, where their bundled entries are written under the names the server asks for;
 // - the test catalog is an entry of its own, passed to the server and its bot workers.
-import { rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
@@ -54,6 +54,7 @@ export interface ChildBundle {
 export async function buildChildBundle(): Promise<ChildBundle> {
   const dir = `${BUILDS}/${process.pid}`;
   rmSync(dir, { recursive: true, force: true });
+  removeOrphans();
   await build({
     entryPoints: {
       "child-server": fileURLToPath(new URL("./child-server.ts", import.meta.url)),
@@ -72,4 +73,25 @@ export async function buildChildBundle(): Promise<ChildBundle> {
     plugins: [ownSources],
   });
   return { script: `${dir}/child-server.mjs`, catalogUrl: pathToFileURL(`${dir}/test-catalog.mjs`).href, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Builds left by runs that were killed before their teardown: their process is gone. */
+function removeOrphans(): void {
+  let names: string[];
+  try {
+    names = readdirSync(BUILDS);
+  } catch {
+    return;
+  }
+  for (const name of names) if (/^\d+$/.test(name) && !alive(Number(name))) rmSync(`${BUILDS}/${name}`, { recursive: true, force: true });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it lives, as another user's process.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
