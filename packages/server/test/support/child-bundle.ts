@@ -2,8 +2,9 @@
 // once per test run (vitest's globalSetup), instead of through tsx. Under tsx every thread of a
 // process (the event loop, the SQLite writer, each bot worker) starts its own loader thread and
 // sends every module through it: a start and its first write took 3.5 s of CPU on the 2-core
-// machine, 1.5 s from the build, and the crash-at-every-write tests start hundreds of servers. The build holds the same sources, bundled by
-// esbuild (which tsx itself uses to strip the types), so what runs is what the sources say:
+// machine, 1.5 s from the build, and the crash-at-every-write tests start hundreds of servers.
+// The build holds the same sources, bundled by esbuild (which tsx itself uses to strip the
+// types), so what runs is what the sources say:
 // - the project's own modules (ours and the games', `@grimoire/*`) are bundled, split into shared
 //   chunks so the catalog and the server load each module once; dependencies stay imports of
 //   node_modules (the build sits in node_modules/.cache, so Node finds them);

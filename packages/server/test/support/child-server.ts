@@ -3,7 +3,8 @@
 // SIGTERM shuts it down gracefully. REDIS_URL (with PG_SCHEMA), REDIS_PREFIX and LEASE_MS: one of
 // several processes. The LIMIT_* variables set a limit (the per-address ones are lifted otherwise:
 // tests talk from one address). GRIMOIRE_CRASH_AT_WRITE=N makes it SIGKILL itself just before its
-// N-th write.
+// N-th write. CHILD_CATALOG: the catalog's URL when it runs from the run's build (child-bundle.ts),
+// the test catalog's source otherwise. Its bot workers start with its first bot decision.
 import { createLogger, createServer, limitsFromEnv, PostgresStorage } from "../../src/index.ts";
 import { stopOnSignals } from "../../src/shutdown.ts";
 import { ROOMY, TEST_CATALOG } from "./harness.ts";
