@@ -129,10 +129,20 @@ const WRITE = /^(save|append|insert|update|delete|write|start|finish)/;
  * later are timed too) and every appended action counted. Everything else is passed through.
  */
 export function measuredStorage(storage: Storage, metrics: Metrics, gameOf: (tableId: string) => string): Storage {
+  // Each label set's child is looked up once (prom-client hashes the labels on every lookup): an
+  // act's path observes a write and counts an action.
+  const actions = new Map<string, Counter.Internal>();
+  const countAction = (game: string, by: ActorKind): void => {
+    const key = `${game}\n${by}`;
+    let child = actions.get(key);
+    if (!child) actions.set(key, (child = metrics.actions.labels({ game, by })));
+    child.inc();
+  };
   return wrappedMethods(storage, (prop, value) => {
     if (typeof prop !== "string" || !WRITE.test(prop)) return value.bind(storage);
+    const timed = metrics.storageWrite.labels({ op: prop });
     return async (...args: unknown[]) => {
-      const end = metrics.storageWrite.startTimer({ op: prop });
+      const end = timed.startTimer();
       let result: unknown;
       try {
         result = await (value as (...a: unknown[]) => Promise<unknown>).apply(storage, args);
@@ -141,7 +151,7 @@ export function measuredStorage(storage: Storage, metrics: Metrics, gameOf: (tab
       }
       if (prop === "appendAction") {
         const [tableId, entry] = args as [string, LoggedAction];
-        metrics.actions.inc({ game: gameOf(tableId), by: entry.by satisfies ActorKind });
+        countAction(gameOf(tableId), entry.by satisfies ActorKind);
       }
       return result;
     };
