@@ -104,6 +104,14 @@ describe("checkGameProperties", () => {
     expect(() => checkArrangementProperty(refused, { seats: 2, games: 2 })).toThrow(/fromArrangement refused toArrangement's output: /);
   });
 
+  it("catches a state that is not plain JSON (a class instance, a key set to undefined, a hole): its clone or its JSON round trip differs", () => {
+    type S = Parameters<typeof biddingGame.apply>[0];
+    const withValue = (extra: (state: S) => object) => ({ ...biddingGame, setup: (setup: Parameters<typeof biddingGame.setup>[0]) => Object.assign(biddingGame.setup(setup), extra(biddingGame.setup(setup))) });
+    expect(() => checkGameProperties(withValue(() => ({ when: new Date(0) })), { seats: 2, games: 1 })).toThrow(/(clone|JSON round trip) differ/);
+    expect(() => checkGameProperties(withValue(() => ({ gone: undefined })), { seats: 2, games: 1 })).toThrow(/(clone|JSON round trip) differ/);
+    expect(() => checkGameProperties(withValue(() => ({ holes: [1, , 3] })), { seats: 2, games: 1 })).toThrow(/(clone|JSON round trip) differ/);
+  });
+
   it("catches a rebuilt game that plays on differently", () => {
     // Hidden from every view and from the arrangement, it shows only after the next action.
     type S = Parameters<typeof biddingGame.apply>[0] & { doubled?: true };
