@@ -1,7 +1,7 @@
 // The generic property suite on the test fixture: it passes on a sound game and catches
 // leaky views and inconsistent resampling.
 import { describe, expect, it } from "vitest";
-import { checkArrangementProperty, checkGameProperties } from "../src/testing.ts";
+import { checkArrangementProperty, checkGameProperties, jsonProblem } from "../src/testing.ts";
 import { biddingGame, makeBiddingGame } from "./fixtures/bidding.ts";
 
 describe("checkGameProperties", () => {
@@ -110,6 +110,21 @@ describe("checkGameProperties", () => {
     expect(() => checkGameProperties(withValue(() => ({ when: new Date(0) })), { seats: 2, games: 1 })).toThrow(/(clone|JSON round trip) differ/);
     expect(() => checkGameProperties(withValue(() => ({ gone: undefined })), { seats: 2, games: 1 })).toThrow(/(clone|JSON round trip) differ/);
     expect(() => checkGameProperties(withValue(() => ({ holes: [1, , 3] })), { seats: 2, games: 1 })).toThrow(/(clone|JSON round trip) differ/);
+  });
+
+  it("jsonProblem names where a value is not plain JSON, and passes plain JSON", () => {
+    expect(jsonProblem({ a: [1, "x", true, null, { b: -2.5 }], c: {} })).toBeNull();
+    expect(jsonProblem({ a: [1, { b: undefined }] })).toBe("$.a[1].b is undefined");
+    expect(jsonProblem([0, [Number.NaN]])).toBe("$[1][0] is NaN");
+    expect(jsonProblem({ at: new Date(0) })).toBe("$.at is a Date, not a plain object");
+    expect(jsonProblem({ seen: new Set([1]) })).toBe("$.seen is a Set, not a plain object");
+    expect(jsonProblem({ bare: Object.create(null) })).toBe("$.bare is a null-prototype object, not a plain object");
+    expect(jsonProblem({ f: () => 1 })).toBe("$.f is a function");
+    expect(jsonProblem({ n: 1n })).toBe("$.n is a bigint");
+    expect(jsonProblem({ holes: [1, , 3] })).toBe("$.holes[1] is a hole");
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(jsonProblem(cycle)).toMatch(/^\$(\.self)+ is nested over 200 deep/);
   });
 
   it("catches a rebuilt game that plays on differently", () => {
