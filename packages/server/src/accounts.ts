@@ -96,6 +96,17 @@ const COST = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_BYTES = 32;
 
 /**
+ * N for new hashes (and the decoy). The test suite lowers it with GRIMOIRE_TEST_SCRYPT_N (a power
+ * of two from 2^10), honoured only when NODE_ENV is `test` (as under vitest and the processes it
+ * starts): every account created and log-in checked in the tests paid 80–100 ms of CPU otherwise.
+ * Read at each hash, so a test can put the real cost back. A stored hash keeps its own N.
+ */
+function costN(): number {
+  const asked = process.env.NODE_ENV === "test" ? Number(process.env.GRIMOIRE_TEST_SCRYPT_N) : Number.NaN;
+  return Number.isInteger(asked) && asked >= 1 << 10 && asked <= COST.N && (asked & (asked - 1)) === 0 ? asked : COST.N;
+}
+
+/**
  * scrypt runs on libuv's thread pool (never on the event loop), at most two at a time so the
  * pool's other threads stay free for files and DNS; the rest wait their turn round robin across
  * client addresses, log-ins to unknown names last (`FairLimiter`).
@@ -119,19 +130,26 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions, who: Has
 /** `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later for new hashes. */
 export async function hashPassword(password: string, who: HashFor = {}): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST, who);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const cost = { ...COST, N: costN() };
+  const key = await scrypt(password, salt, cost, who);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
-/** A fixed hash checked when the name is unknown, so that answer takes as long as a wrong password. */
-let decoy: Promise<string> | null = null;
+/** A fixed hash checked when the name is unknown, so that answer takes as long as a wrong password (one per N). */
+const decoys = new Map<number, Promise<string>>();
+function decoy(): Promise<string> {
+  const n = costN();
+  let hash = decoys.get(n);
+  if (!hash) decoys.set(n, (hash = hashPassword(randomBytes(12).toString("base64url"))));
+  return hash;
+}
 
 /**
  * Whether `password` matches `stored` (null: no such account; a decoy is checked all the same,
  * behind every check of a real account's password). `from`: the client's address.
  */
 export async function verifyPassword(password: string, stored: string | null, from = ""): Promise<boolean> {
-  const hash = stored ?? (await (decoy ??= hashPassword(randomBytes(12).toString("base64url"))));
+  const hash = stored ?? (await decoy());
   const [scheme, n, r, p, salt, key] = hash.split("$");
   if (scheme !== "scrypt" || !salt || !key) return false;
   const expected = Buffer.from(key, "base64url");

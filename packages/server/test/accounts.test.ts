@@ -266,3 +266,36 @@ describe("log-in rate limits", () => {
     expect(await server.storage.playerByNameKey("newcomer")).toBeNull();
   });
 });
+
+describe("password hashing's cost", () => {
+  const env = { NODE_ENV: process.env.NODE_ENV, GRIMOIRE_TEST_SCRYPT_N: process.env.GRIMOIRE_TEST_SCRYPT_N };
+  afterAll(() => {
+    for (const [name, value] of Object.entries(env)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+  const nOf = (hash: string) => Number(hash.split("$")[1]);
+
+  it("is scrypt's N = 2^15; the suite's lower N is honoured only under NODE_ENV=test, a power of two from 2^10 up to 2^15; a stored hash is checked with its own N", async () => {
+    const { hashPassword, verifyPassword } = await import("../src/accounts.ts");
+    process.env.NODE_ENV = "test";
+    process.env.GRIMOIRE_TEST_SCRYPT_N = "1024";
+    const cheap = await hashPassword("correct horse");
+    expect(nOf(cheap)).toBe(1024);
+    for (const refused of ["512", "1000", "65536", "x", ""]) {
+      process.env.GRIMOIRE_TEST_SCRYPT_N = refused;
+      expect(nOf(await hashPassword("correct horse")), refused).toBe(1 << 15);
+    }
+    process.env.GRIMOIRE_TEST_SCRYPT_N = "1024";
+    process.env.NODE_ENV = "production";
+    const full = await hashPassword("correct horse");
+    expect(nOf(full)).toBe(1 << 15);
+    // Each is checked with the N it was made with, whatever the setting now.
+    expect(await verifyPassword("correct horse", cheap)).toBe(true);
+    expect(await verifyPassword("correct horse", full)).toBe(true);
+    expect(await verifyPassword("wrong horse", cheap)).toBe(false);
+    // An unknown name is checked against a decoy of the current N, and is always refused.
+    expect(await verifyPassword("correct horse", null)).toBe(false);
+  });
+});
