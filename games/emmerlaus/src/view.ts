@@ -24,10 +24,17 @@ export interface EmmerlausView extends Omit<EmmerlausState, "rng" | "deck" | "pl
  * and never write it.
  */
 export function view(state: EmmerlausState, viewer: Viewer, copy = true): EmmerlausView {
-  const own = copy ? deepClone : <T>(x: T): T => x;
+  const own = copy ? deepClone : shared;
+  const players: PlayerView[] = [];
+  for (let seat = 0; seat < state.players.length; seat++) {
+    const p = state.players[seat]!;
+    // Field by field (the type asks for each): a spread of the player copied every hand, then dropped
+    // the others'; search rollouts build a view at every simulated decision.
+    players.push({ life: p.life, alive: p.alive, hand: seat === viewer ? own(p.hand) : null, objects: own(p.objects), lying: own(p.lying), heightened: p.heightened, handCount: p.hand.length, power: power(state, seat) });
+  }
   return {
     viewer,
-    players: state.players.map((p, seat) => ({ ...own(p), hand: seat === viewer ? own(p.hand) : null, handCount: p.hand.length, power: power(state, seat) })),
+    players,
     deckCount: state.deck.length,
     discard: own(state.discard),
     turn: own(state.turn),
@@ -35,6 +42,11 @@ export function view(state: EmmerlausState, viewer: Viewer, copy = true): Emmerl
     options: own(state.options),
     ...(state.seating ? { seating: own(state.seating) } : {}),
   };
+}
+
+/** The value itself, for a view that shares the state's arrays. */
+function shared<T>(x: T): T {
+  return x;
 }
 
 /** Intervention divine's kept card is a card of its caster's hand: only the caster sees it (R26). */

@@ -49,9 +49,12 @@ describe("rollout bot", () => {
     }
   });
 
-  it("its rollout view makes the heuristic play as on the real view", () => {
+  it("its rollout view is the real view (sharing the state's arrays) and makes the heuristic play as on it", () => {
     const heuristic = heuristicBot();
     for (const { state, seat } of decisionPoints(4, 1)) {
+      expect(JSON.stringify(rolloutView(state, seat))).toBe(JSON.stringify(game.view(state, seat)));
+      expect(rolloutView(state, seat).players[seat]!.hand).toBe(state.players[seat]!.hand);
+      expect(game.view(state, seat).players[seat]!.hand).not.toBe(state.players[seat]!.hand);
       const legal = game.legalActions(state, seat);
       const rng = createRng(5);
       expect(heuristic.decide({ view: rolloutView(state, seat), seat, legal, rng: copy(rng) })).toEqual(heuristic.decide({ view: game.view(state, seat), seat, legal, rng: copy(rng) }));
