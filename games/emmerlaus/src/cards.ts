@@ -255,12 +255,20 @@ export function baseDeck(): string[] {
   return CARDS.flatMap((c) => Array.from({ length: c.quantity }, () => c.id));
 }
 
-/** Every card of a game with these options, in table order: the base deck 1–3 times, then the expansion cards. */
+/** Each deck built once (a search's every resample deals from one): by size and expansions. */
+const DECKS = new Map<string, readonly string[]>();
+
+/** Every card of a game with these options, in table order: the base deck 1–3 times, then the expansion cards. A new array each call. */
 export function deckOf(options: EmmerlausOptions): string[] {
-  const out: string[] = [];
-  for (let copy = 0; copy < options.deck / 100; copy++) out.push(...baseDeck());
-  if (options.expansions) out.push(...EXPANSION_CARDS.flatMap((c) => Array.from({ length: c.quantity }, () => c.id)));
-  return out;
+  const key = `${options.deck} ${options.expansions}`;
+  let deck = DECKS.get(key);
+  if (!deck) {
+    const out: string[] = [];
+    for (let copy = 0; copy < options.deck / 100; copy++) out.push(...baseDeck());
+    if (options.expansions) out.push(...EXPANSION_CARDS.flatMap((c) => Array.from({ length: c.quantity }, () => c.id)));
+    DECKS.set(key, (deck = out));
+  }
+  return deck.slice();
 }
 
 /** Cards in a full hand (§IX, R33): 5 with 100 cards, 6 from 200, 7 from 300. */
