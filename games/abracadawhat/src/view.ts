@@ -31,30 +31,45 @@ export interface View {
   lastRoundPoints: number[];
 }
 
-export function makeView(state: State, viewer: Viewer): View {
+/**
+ * What `viewer` may see. With `copy` false the view shares the state's arrays instead of copying
+ * them: only for search (rollouts and the weighing of deals), whose bots read the view at once and
+ * never write it.
+ */
+export function makeView(state: State, viewer: Viewer, copy = true): View {
   // Spectators never see stones during a round (a seat could watch its own table); with
   // `spectatorsSeeHands` they get them in the `round-end` event, once the round is over.
   // (No local arrow for it: tsx's keepNames renames a local function on every call, 0.8 % of the
   // server's main thread on a paced act; docs/server.md, figures of 2026-11-29.)
+  const own = copy ? copied : shared;
   return {
     viewer,
     seats: state.seats,
-    options: { ...state.options },
+    options: copy ? { ...state.options } : state.options,
     round: state.round,
-    phase: state.phase.type === "casting" ? { ...state.phase } : { type: "over", winners: state.phase.winners.slice() },
-    hands: state.hands.map((h, seat) => (viewer !== "spectator" && viewer !== seat ? h.slice() : null)),
+    phase: !copy ? state.phase : state.phase.type === "casting" ? { ...state.phase } : { type: "over", winners: state.phase.winners.slice() },
+    hands: state.hands.map((h, seat) => (viewer !== "spectator" && viewer !== seat ? own(h) : null)),
     handSizes: state.hands.map(countOf),
     pileSize: state.pile.length,
     secretCount: state.secret.length,
-    taken: state.taken.map((t, seat) => (seat === viewer ? t.slice() : null)),
+    taken: state.taken.map((t, seat) => (seat === viewer ? own(t) : null)),
     takenCounts: state.taken.map((t) => t.length),
-    board: state.board.slice(),
-    handLog: state.handLog.map((log) => log.map((step) => ({ ...step }))),
-    revealed: state.revealed.slice(),
-    life: state.life.slice(),
-    scores: state.scores.slice(),
-    lastRoundPoints: state.lastRoundPoints.slice(),
+    board: own(state.board),
+    handLog: copy ? state.handLog.map((log) => log.map((step) => ({ ...step }))) : state.handLog,
+    revealed: own(state.revealed),
+    life: own(state.life),
+    scores: own(state.scores),
+    lastRoundPoints: own(state.lastRoundPoints),
   };
+}
+
+function copied<T>(items: readonly T[]): T[] {
+  return items.slice();
+}
+
+/** The state's own array, for a view that shares them (search). */
+function shared<T>(items: T[]): T[] {
+  return items;
 }
 
 /** Per spell, the stones `seat` cannot see: its own hand, the pile, the secret stones it does not hold. */

@@ -1,7 +1,7 @@
 // What each viewer sees, event projection, resampling and shuffleHidden.
 import { createRng, randomInt } from "@grimoire/engine";
 import { describe, expect, it } from "vitest";
-import { abracadawhatGame as game, checkConservation, countOf, holdChances, unseenCounts } from "../src/index.ts";
+import { abracadawhatGame as game, checkConservation, countOf, holdChances, makeView, unseenCounts } from "../src/index.ts";
 import { arranged, cast, end } from "./helpers.ts";
 
 const four = { hands: [[1, 2, 3, 4, 5], [6, 6, 7, 7, 8], [6, 7, 8, 8, 8], [5, 5, 6, 7, 8]], secret: [4, 5, 6, 7] };
@@ -61,6 +61,26 @@ describe("views", () => {
     const spectator = game.eventFor(deal, "spectator");
     expect(spectator && spectator.type === "round-start" && spectator.hands).toEqual([null, null, null]);
     void s;
+  });
+});
+
+describe("the search's view", () => {
+  it("shares the state's arrays and is the same view as the copied one, for every viewer along random games", () => {
+    for (let g = 0; g < 20; g++) {
+      const s = game.setup({ seats: 2 + (g % 4), options: game.optionsSchema.parse({}), seed: g });
+      const rng = createRng(g);
+      for (let step = 0; step < 60; step++) {
+        for (const viewer of ["spectator", ...Array.from({ length: s.seats }, (_, i) => i)] as const) {
+          expect(JSON.stringify(makeView(s, viewer, false))).toBe(JSON.stringify(game.view(s, viewer)));
+        }
+        expect(makeView(s, 0, false).life).toBe(s.life);
+        expect(game.view(s, 0).life).not.toBe(s.life);
+        const d = game.decision(s);
+        if (d.type !== "turn") break;
+        const legal = game.legalActions(s, d.seat);
+        game.apply(s, d.seat, legal[randomInt(rng, 0, legal.length - 1)]!);
+      }
+    }
   });
 });
 

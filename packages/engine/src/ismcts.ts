@@ -250,8 +250,9 @@ export function ismctsBot<S, A, V = unknown>(game: AnyGame, options: IsmctsOptio
 /**
  * A rollout policy from a view-based bot (the game's heuristic), with uniform random moves
  * mixed in at rate `epsilon` to keep rollouts diverse. Rollouts run on determinized states,
- * so the bot is given the acting seat's view of that state.
+ * so the bot is given the acting seat's view of that state: the game's `view`, or `view` (a
+ * game's cheaper one for search, that shares the state's arrays where the bot only reads them).
  */
-export function botRollout<S, A>(game: AnyGame, bot: Bot<unknown, A>, epsilon = 0.2): RolloutPolicy<S, A> {
-  return (state, seat, legal, rng) => (randomFloat(rng) < epsilon ? pick(rng, legal) : bot.decide({ view: game.view(state, seat), seat, legal, rng }));
+export function botRollout<S, A>(game: AnyGame, bot: Bot<unknown, A>, epsilon = 0.2, view: (state: S, seat: number) => unknown = (state, seat) => game.view(state, seat)): RolloutPolicy<S, A> {
+  return (state, seat, legal, rng) => (randomFloat(rng) < epsilon ? pick(rng, legal) : bot.decide({ view: view(state, seat), seat, legal, rng }));
 }

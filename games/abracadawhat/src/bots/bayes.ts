@@ -18,7 +18,7 @@ export function castLogLikelihood(state: State, seat: number, floor = 0.02): num
     if (other === seat) continue;
     const casts = (state.handLog[other] ?? []).flatMap((step) => (step.type === "drew" ? [] : [step.spell]));
     if (casts.length === 0) continue;
-    const theirs = makeView(state, other);
+    const theirs = makeView(state, other, false);
     const chances = holdChances(unseenCounts(theirs, other), theirs.handSizes[other]!);
     for (const spell of casts) total += Math.log(Math.max(floor, chances[spell] ?? 0));
   }

@@ -15,7 +15,7 @@
 import { botRollout, rolloutBot, scoreShare, type AnyGame, type Bot, type RngState, type RolloutBotOptions } from "@grimoire/engine";
 import type { Action, State } from "../state.ts";
 import { bayesResample } from "./bayes.ts";
-import type { View } from "../view.ts";
+import { makeView, type View } from "../view.ts";
 import { quickChances } from "./probability.ts";
 import { reasonerBot } from "./reasoner.ts";
 
@@ -44,7 +44,8 @@ export function strongOptions(game: AnyGame, options: StrongOptions = {}): Rollo
     name: bayes ? "strong" : "rollout",
     determinizations: options.determinizations ?? 300,
     // Rollouts ask the odds at every step: the quick estimate is most of the speed.
-    policy: botRollout(game, reasonerBot(quickChances) as Bot<unknown, Action>, 0),
+    // Its views share the sampled state's arrays (the reasoner only reads them).
+    policy: botRollout(game, reasonerBot(quickChances) as Bot<unknown, Action>, 0, (state: State, seat) => makeView(state, seat, false)),
     prior: (context) => reasoner.decide(context),
     confidence: options.confidence ?? 2,
     horizon: (state) => state.round,
