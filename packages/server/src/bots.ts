@@ -115,6 +115,13 @@ export class BotPool implements BotRunner {
   private readonly reviews = new Map<string, ReviewItem[]>();
   /** Longest a worker may spend on one reviewed decision before it is replaced. */
   reviewBudgetMs = 60_000;
+  /**
+   * Longest a worker may take to start (load the catalog) before a decision waiting for it gets a
+   * random legal action and the worker is replaced: a worker that never comes up must not hold a
+   * table's decision, and the table, for ever. Its first start is not charged to the decision's
+   * budget (it compiles TypeScript), so this is its own bound, far above a start's 1–3 s.
+   */
+  startMs = 30_000;
 
   /**
    * `onServe`: called as each job goes to a worker (tests count queue positions with it).
@@ -268,8 +275,27 @@ export class BotPool implements BotRunner {
     }
   }
 
+  /**
+   * Waits for the slot's worker to start, at most `startMs`; past that the worker is stopped and
+   * replaced (false), so what waits for it is answered without it.
+   */
+  private async started(index: number, slot: Slot): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const up = await Promise.race([slot.ready.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.startMs)))]);
+    clearTimeout(timer);
+    if (up) return true;
+    void slot.worker.terminate();
+    if (this.slots[index] === slot && !this.closed) this.slots[index] = this.spawn(this.firstReadyAt === null);
+    return false;
+  }
+
   private async runReview(index: number, slot: Slot, job: ReviewItem): Promise<void> {
-    await slot.ready;
+    if (!(await this.started(index, slot))) {
+      slot.busy = false;
+      job.reject(new Error("the reviewer's worker did not start"));
+      this.pump();
+      return;
+    }
     const reply = await this.ask(index, slot, job.request, this.reviewBudgetMs);
     slot.busy = false;
     if (reply === null) job.reject(new Error("the review overran its budget or its worker stopped"));
@@ -280,7 +306,14 @@ export class BotPool implements BotRunner {
 
   private async run(index: number, slot: Slot, job: Job): Promise<void> {
     const fallback = (): BotAnswer => ({ action: pick(job.request.rng, job.request.legal), source: "fallback" });
-    await slot.ready;
+    if (!(await this.started(index, slot))) {
+      // Its worker never came up: a random legal action, and the replacement serves the next.
+      slot.busy = false;
+      this.served++;
+      job.resolve(fallback());
+      this.pump();
+      return;
+    }
     // The budget counts from when the decision was due, or from when the pool's first workers
     // became ready if that is later (their first load compiles TypeScript).
     const remaining = this.budgetMs - (performance.now() - Math.max(job.dueAt, slot.readyAt));

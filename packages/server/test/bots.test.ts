@@ -34,6 +34,24 @@ describe("bot pool", () => {
     expect(next.source).toBe("bot");
   }, 30_000);
 
+  it("a worker that never starts does not hold a decision: past startMs it gets a random legal action, and its worker is replaced", async () => {
+    const stuck = new BotPool(new URL("./support/hanging-catalog.mjs", import.meta.url).href, 1, 1000);
+    stuck.startMs = 500;
+    try {
+      const started = Date.now();
+      const answers = await Promise.all([0, 1].map(() => stuck.decide({ game: "bidding", bot: "greedy", view, seat: 0, legal })));
+      for (const answer of answers) {
+        expect(answer.source).toBe("fallback");
+        expect(legal).toContainEqual(answer.action);
+      }
+      // One after the other on the one worker slot: each waited startMs for a worker that never came up.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 500 - 50);
+      await expect(stuck.review({ game: "bidding", view, seat: 0, legal, chosen: legal[0], index: 0, seed: 1 })).rejects.toThrow(/did not start/);
+    } finally {
+      await stuck.close();
+    }
+  }, 30_000);
+
   it("an unknown bot falls back to a legal action", async () => {
     const answer = await pool.decide({ game: "bidding", bot: "nobody", view, seat: 0, legal });
     expect(answer.source).toBe("fallback");
