@@ -280,6 +280,8 @@ export class BotPool implements BotRunner {
    * replaced (false), so what waits for it is answered without it.
    */
   private async started(index: number, slot: Slot): Promise<boolean> {
+    // Up already (`readyAt` is set as `ready` resolves): no timer on a decision's usual path.
+    if (slot.readyAt !== Infinity) return true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const up = await Promise.race([slot.ready.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.startMs)))]);
     clearTimeout(timer);
