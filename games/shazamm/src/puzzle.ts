@@ -52,7 +52,7 @@ export const puzzleJudge: PuzzleJudge<ShazammView, ShazammAction> = {
     const candidates = reviewCandidates({ ...context, rng: createRng(seedOf(stableKey(context.view))) });
     if (candidates.length < 2) return null;
     const run = (deals: number): number[] =>
-      rolloutSearch<ShazammState, ShazammAction, ShazammView>(game, { ...context, legal: candidates, rng: forkRng(context.rng) }, { determinizations: deals, policy: parts.policy, resample: parts.resample }).children.map((child) => child.mean);
+      rolloutSearch<ShazammState, ShazammAction, ShazammView>(game, { ...context, legal: candidates, rng: forkRng(context.rng) }, { determinizations: deals, policy: parts.policy, direct: parts.direct, resample: parts.resample }).children.map((child) => child.mean);
     const values = screenedValues(run, SCREEN_DEALS, 8 * Math.max(1, Math.round(effort)), WIN_MARGIN, false, effort);
     return { candidates, values };
   },

@@ -35,7 +35,13 @@ export interface ShazammView {
   phase: ViewPhase;
 }
 
-export function view(state: ShazammState, viewer: Viewer): ShazammView {
+/**
+ * `copy` false: the view shares the state's arrays and objects instead of copying them (for the
+ * search, which only reads the views of the states it samples and plays on); the same view otherwise.
+ */
+export function view(state: ShazammState, viewer: Viewer, copy = true): ShazammView {
+  const clone = <T>(value: T): T => (copy ? deepClone(value) : value);
+  const list = <T>(values: readonly T[]): T[] => (copy ? [...values] : (values as T[]));
   const seat = viewer === SPECTATOR ? null : (viewer as ShazammSeat);
   const phase = state.phase;
   let viewPhase: ViewPhase;
@@ -47,11 +53,11 @@ export function view(state: ShazammState, viewer: Viewer): ShazammView {
       viewPhase = {
         type: "commit",
         committed: [phase.sealed[0] !== null, phase.sealed[1] !== null],
-        own: seat === null ? null : deepClone(phase.sealed[seat]),
+        own: seat === null ? null : clone(phase.sealed[seat]),
       };
       break;
     case "resolve":
-      viewPhase = { type: "resolve", table: deepClone(phase.table) };
+      viewPhase = { type: "resolve", table: clone(phase.table) };
       break;
     case "over":
       viewPhase = { type: "over", winner: phase.winner };
@@ -64,16 +70,17 @@ export function view(state: ShazammState, viewer: Viewer): ShazammView {
     turn: state.turn,
     collapsed: state.collapsed,
     wall: state.wall,
-    wizards: [...state.wizards],
-    mana: [...state.mana],
+    wizards: list(state.wizards) as BySeat<number>,
+    mana: list(state.mana) as BySeat<number>,
     silenced: state.silenced,
-    hand: seat === null ? null : [...state.hands[seat]],
-    pile: seat === null ? null : state.variant === 2 ? [...state.piles[seat]] : [...state.piles[seat]].sort((a, b) => a - b),
+    hand: seat === null ? null : list(state.hands[seat]),
+    // In variant 1 the pile's order is hidden even from its owner: always a sorted copy.
+    pile: seat === null ? null : state.variant === 2 ? list(state.piles[seat]) : [...state.piles[seat]].sort((a, b) => a - b),
     handSizes: [state.hands[0].length, state.hands[1].length],
     pileSizes: [state.piles[0].length, state.piles[1].length],
-    discards: [[...state.discards[0]], [...state.discards[1]]],
-    lastPlayed: [[...state.lastPlayed[0]], [...state.lastPlayed[1]]],
-    lastTurn: deepClone(state.lastTurn),
+    discards: copy ? [[...state.discards[0]], [...state.discards[1]]] : state.discards,
+    lastPlayed: copy ? [[...state.lastPlayed[0]], [...state.lastPlayed[1]]] : state.lastPlayed,
+    lastTurn: clone(state.lastTurn),
     phase: viewPhase,
   };
 }

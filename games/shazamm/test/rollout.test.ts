@@ -1,7 +1,9 @@
 // The "rollout" bot (hard): the solver's commit improved by zone2 rollouts over candidate commits.
 import { describe, expect, it } from "vitest";
-import { createRng, stableKey } from "@grimoire/engine";
-import { candidateCommits, rolloutSolverBot } from "../src/bots/rollout.ts";
+import { createRng, randomInt, stableKey, waitingSeats } from "@grimoire/engine";
+import { candidateCommits, rolloutParts, rolloutSolverBot } from "../src/bots/rollout.ts";
+import { zone2Bot } from "../src/bots/zone2.ts";
+import { view } from "../src/view.ts";
 import { shazammGame, type ShazammAction, type ShazammState } from "../src/index.ts";
 import { play, start } from "./helpers.ts";
 
@@ -48,5 +50,46 @@ describe("the rollout bot", () => {
     expect(new Set(list.map(stableKey)).size).toBe(list.length);
     for (const action of list) expect(shazammGame.parseAction(state, 1, action).ok).toBe(true);
     expect(list.some((a) => a.bid === 1 && a.cards.length === 0)).toBe(true);
+  });
+
+  it("searches on views that share the state's arrays, the same views as the copied ones", () => {
+    for (let g = 0; g < 12; g++) {
+      const state = shazammGame.setup({ seats: 2, options: shazammGame.optionsSchema.parse({ variant: 1 + (g % 2) }), seed: g });
+      const rng = createRng(g);
+      for (let step = 0; step < 80; step++) {
+        for (const viewer of ["spectator", 0, 1] as const) expect(JSON.stringify(view(state, viewer, false))).toBe(JSON.stringify(shazammGame.view(state, viewer)));
+        expect(view(state, 0, false).mana).toBe(state.mana);
+        expect(shazammGame.view(state, 0).mana).not.toBe(state.mana);
+        const seats = waitingSeats(shazammGame.decision(state));
+        if (seats.length === 0) break;
+        const legal = shazammGame.sampleActions(state, seats[0]!, rng, 24);
+        shazammGame.apply(state, seats[0]!, legal[randomInt(rng, 0, legal.length - 1)]!);
+      }
+    }
+  });
+
+  it("lays zone2's commit in its rollouts without sampling commits, and leaves other decisions to the list", () => {
+    const { direct } = rolloutParts();
+    const zone2 = zone2Bot();
+    let commits = 0;
+    for (let g = 0; g < 12; g++) {
+      const state = shazammGame.setup({ seats: 2, options: shazammGame.optionsSchema.parse({ variant: 1 + (g % 2) }), seed: 100 + g });
+      const rng = createRng(g);
+      for (let step = 0; step < 80; step++) {
+        const seats = waitingSeats(shazammGame.decision(state));
+        if (seats.length === 0) break;
+        const seat = seats[0]!;
+        const legal = shazammGame.sampleActions(state, seat, rng, 24);
+        const move = direct(state, seat);
+        if (state.phase.type !== "commit" || legal.length === 1) expect(move).toBeUndefined();
+        else {
+          commits++;
+          expect(move).toEqual(zone2.decide({ view: shazammGame.view(state, seat), seat, legal, rng: createRng(0) }));
+          expect(shazammGame.parseAction(state, seat, move).ok).toBe(true);
+        }
+        shazammGame.apply(state, seat, legal[randomInt(rng, 0, legal.length - 1)]!);
+      }
+    }
+    expect(commits).toBeGreaterThan(50);
   });
 });

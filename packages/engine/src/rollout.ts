@@ -53,6 +53,12 @@ export interface RolloutBotOptions<S, A, V> {
   readonly budget?: { readonly floor: number; readonly spent: () => boolean };
   /** Actions sampled per step for games with `sampleActions` (default 24). */
   readonly sampleWidth?: number;
+  /**
+   * The policy's move where it needs no list of actions (it makes its move from the state alone,
+   * as Shazamm!'s zone2 lays a commit): the rollout plays it without listing or sampling the legal
+   * actions first. Undefined: listed as usual, and the policy chooses among them.
+   */
+  readonly direct?: (state: S, seat: Seat, rng: RngState) => A | undefined;
 }
 
 /** Per root action, the mean score over the determinizations. */
@@ -92,6 +98,11 @@ function playOn<S, A>(game: AnyGame, state: S, options: RolloutBotOptions<S, A, 
     const seats = waitingSeats(game.decision(state));
     if (seats.length === 0) break;
     const actor = seats[0]!;
+    const move = options.direct?.(state, actor, rng);
+    if (move !== undefined) {
+      game.apply(state, actor, move);
+      continue;
+    }
     const actions = (game.sampleActions ? game.sampleActions(state, actor, rng, width) : game.legalActions(state, actor)) as A[];
     if (actions.length === 0) break;
     game.apply(state, actor, actions.length === 1 ? actions[0]! : options.policy(state, actor, actions, rng));

@@ -77,6 +77,23 @@ describe("rollout bot", () => {
     expect(result.children[0]!.mean).toBe(result.children[1]!.mean);
   });
 
+  it("plays the policy's direct move without listing the legal actions, and lists them where it has none", () => {
+    const state = midGame(7);
+    const context = { view: biddingGame.view(state, 0), seat: 0, legal: biddingGame.legalActions(state, 0) };
+    const listed = rolloutSearch<BiddingState, BiddingAction, BiddingView>(biddingGame, { ...context, rng: createRng(5) }, { determinizations: 20, policy: lowestPolicy });
+    let lists = 0;
+    const counting = { ...biddingGame, legalActions: (s: BiddingState, seat: number) => (lists++, biddingGame.legalActions(s, seat)) };
+    // The same moves as the policy, made without the rollout listing them.
+    const direct = (s: BiddingState, seat: number) => lowestPolicy(s, seat, biddingGame.legalActions(s, seat), createRng(0));
+    const all = rolloutSearch<BiddingState, BiddingAction, BiddingView>(counting, { ...context, rng: createRng(5) }, { determinizations: 20, policy: lowestPolicy, direct });
+    expect(all).toEqual(listed);
+    expect(lists).toBe(0);
+    // Direct for seat 1 only: seat 0's moves are listed and chosen by the policy, with the same result.
+    const some = rolloutSearch<BiddingState, BiddingAction, BiddingView>(counting, { ...context, rng: createRng(5) }, { determinizations: 20, policy: lowestPolicy, direct: (s, seat) => (seat === 1 ? direct(s, seat) : undefined) });
+    expect(some).toEqual(listed);
+    expect(lists).toBeGreaterThan(0);
+  });
+
   it("keeps the prior's move unless another is surely better", () => {
     const state = biddingGame.setup({ seats: 2, options, seed: 11 });
     state.phase = { type: "claim", winner: 0, revealed: [2, 6] };

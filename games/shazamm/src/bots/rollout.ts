@@ -13,8 +13,9 @@ import { randomFloat, rolloutSearch, stableKey, type AnyGame, type Bot, type Bot
 import type { ShazammState } from "../state.ts";
 import { resample as gameResample, view, type ShazammView } from "../view.ts";
 import { other, type Card, type ShazammAction, type ShazammSeat } from "../data.ts";
+import { commitCount } from "../rules.ts";
 import { solverBid, solverBot } from "./solver.ts";
-import { zone2Bot } from "./zone2.ts";
+import { zone2Bot, zone2Commit } from "./zone2.ts";
 
 export interface ShazammRolloutOptions {
   /** Deals per decision; each tries every candidate commit (default 24). */
@@ -53,29 +54,34 @@ export function candidateCommits(view: ShazammView, seat: ShazammSeat, prior: Co
  */
 export function rolloutParts(): {
   policy: RolloutPolicy<ShazammState, ShazammAction>;
+  direct: (state: ShazammState, seat: number) => ShazammAction | undefined;
   resample: (v: ShazammView, seat: number, rng: RngState) => ShazammState;
 } {
   const zone2 = zone2Bot();
-  const policy: RolloutPolicy<ShazammState, ShazammAction> = (state, seat, legal, rng) => zone2.decide({ view: view(state, seat), seat, legal, rng });
+  const policy: RolloutPolicy<ShazammState, ShazammAction> = (state, seat, legal, rng) => zone2.decide({ view: view(state, seat, false), seat, legal, rng });
+  // zone2 lays a commit from its view alone: the rollouts skip sampling commits it would not look
+  // at (24 random commits a step, most of the search's time). A seat with one commit plays it.
+  const direct = (state: ShazammState, seat: number): ShazammAction | undefined =>
+    state.phase.type === "commit" && state.phase.sealed[seat as ShazammSeat] === null && commitCount(state, seat as ShazammSeat) > 1 ? zone2Commit(view(state, seat, false), seat as ShazammSeat) : undefined;
   // The game's deal, but an opponent's commit already sealed is drawn as zone2 would lay it.
   const resample = (v: ShazammView, seat: number, rng: RngState): ShazammState => {
     const state = gameResample(v, seat, rng);
     const foe = other(seat as ShazammSeat);
     if (state.phase.type === "commit" && state.phase.sealed[foe] !== null) {
       state.phase.sealed[foe] = null;
-      const action = zone2.decide({ view: view(state, foe), seat: foe, legal: [{ type: "commit", bid: 1, cards: [] }], rng });
+      const action = zone2.decide({ view: view(state, foe, false), seat: foe, legal: [{ type: "commit", bid: 1, cards: [] }], rng });
       if (action.type === "commit") state.phase.sealed[foe] = { bid: action.bid, cards: action.cards };
     }
     return state;
   };
-  return { policy, resample };
+  return { policy, direct, resample };
 }
 
 export function rolloutSolverBot(game: AnyGame, options: ShazammRolloutOptions = {}): Bot<ShazammView, ShazammAction> {
   const { deals = 24, confidence = 1.5 } = options;
   const solver = solverBot();
   const zone2 = zone2Bot();
-  const { policy, resample } = rolloutParts();
+  const { policy, direct, resample } = rolloutParts();
   return {
     name: "rollout",
     decide(context: BotContext<ShazammView, ShazammAction>): ShazammAction {
@@ -90,6 +96,7 @@ export function rolloutSolverBot(game: AnyGame, options: ShazammRolloutOptions =
       return rolloutSearch<ShazammState, ShazammAction, ShazammView>(game, { ...context, legal }, {
         determinizations: deals,
         policy,
+        direct,
         prior: () => prior,
         confidence,
         resample,

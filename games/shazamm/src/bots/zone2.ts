@@ -18,7 +18,7 @@ function decideZone2({ view, seat: rawSeat, legal }: BotContext<ShazammView, Sha
   const first = legal[0]!;
   switch (first.type) {
     case "commit":
-      return commit(view, seat);
+      return zone2Commit(view, seat);
     case "arrange":
       // Strong cards first: the pile is drawn 5, then 3 per round.
       return [...legal].sort((a, b) => pileRank(a) - pileRank(b))[0]!;
@@ -43,7 +43,8 @@ function distances(view: ShazammView, seat: ShazammSeat): { mine: number; theirs
   return { mine: Math.abs(view.wall - view.wizards[seat]), theirs: Math.abs(view.wall - view.wizards[other(seat)]) };
 }
 
-function commit(view: ShazammView, seat: ShazammSeat): ShazammAction {
+/** zone2's commit, from the view alone (the rollouts lay it without listing commits: rollout.ts). */
+export function zone2Commit(view: ShazammView, seat: ShazammSeat): ShazammAction {
   const foe = other(seat);
   const mana = view.mana[seat];
   const foeMana = view.mana[foe];
