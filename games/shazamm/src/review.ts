@@ -38,8 +38,8 @@ import {
 } from "@grimoire/engine";
 import { candidateCommits } from "./bots/rollout.ts";
 import { BidSolver, bidSolver, SPAN, solverBot } from "./bots/solver.ts";
-import { zone2Bot } from "./bots/zone2.ts";
-import { endRound } from "./rules.ts";
+import { zone2Bot, zone2Commit } from "./bots/zone2.ts";
+import { commitCount, endRound } from "./rules.ts";
 import type { ShazammEvent, ShazammState } from "./state.ts";
 import { resample as gameResample, view as viewOf, type ShazammView } from "./view.ts";
 import { MAX_MANA, isSpell, other, type ShazammAction, type ShazammSeat } from "./data.ts";
@@ -170,12 +170,25 @@ export function mixedCommit(zone2: Bot<ShazammView, ShazammAction>, context: Bot
  * turn (sealed already or not) from the mixed model, every later decision of both seats zone2's
  * (the hard bot's model of the rest of the game).
  */
-export function mixedModel(seat: ShazammSeat, turn: number): { policy: RolloutPolicy<ShazammState, ShazammAction>; resample: (v: ShazammView, seat: number, rng: RngState) => ShazammState } {
+export function mixedModel(
+  seat: ShazammSeat,
+  turn: number,
+): {
+  policy: RolloutPolicy<ShazammState, ShazammAction>;
+  direct: (state: ShazammState, seat: number, rng: RngState) => ShazammAction | undefined;
+  resample: (v: ShazammView, seat: number, rng: RngState) => ShazammState;
+} {
   const zone2 = zone2Bot();
   const foe = other(seat);
   const policy: RolloutPolicy<ShazammState, ShazammAction> = (state, actor, legal, rng) => {
-    const context = { view: viewOf(state, actor), seat: actor, legal, rng };
+    const context = { view: viewOf(state, actor, false), seat: actor, legal, rng };
     return actor === foe && state.phase.type === "commit" && state.turn === turn ? mixedCommit(zone2, context) : zone2.decide(context);
+  };
+  // Both models lay a commit from the view alone: the rollouts skip sampling commits (bots/rollout.ts).
+  const direct = (state: ShazammState, actor: number, rng: RngState): ShazammAction | undefined => {
+    if (state.phase.type !== "commit" || state.phase.sealed[actor as ShazammSeat] !== null || commitCount(state, actor as ShazammSeat) <= 1) return undefined;
+    const view = viewOf(state, actor, false);
+    return actor === foe && state.turn === turn ? mixedCommit(zone2, { view, seat: actor, legal: [{ type: "commit", bid: 1, cards: [] }], rng }) : zone2Commit(view, actor as ShazammSeat);
   };
   const resample = (v: ShazammView, who: number, rng: RngState): ShazammState => {
     const state = gameResample(v, who, rng);
@@ -186,7 +199,7 @@ export function mixedModel(seat: ShazammSeat, turn: number): { policy: RolloutPo
     }
     return state;
   };
-  return { policy, resample };
+  return { policy, direct, resample };
 }
 
 /** The bid-only round's equilibrium a review values a commit by, with each bid's value as a chance of winning. */
