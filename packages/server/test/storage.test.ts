@@ -1,5 +1,6 @@
 // The same storage suite on SQLite and on PostgreSQL (127.0.0.1:5432, database `test`, a fresh
 // schema per run, dropped after): migrations, tables, the append-only action log, reopening.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -190,5 +191,23 @@ describe("migrations", () => {
     expect((await store.getTable("old"))?.createdAt).toBe(5);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("node-postgres", () => {
+  it("is loaded by the first PostgreSQL store, not by the server's modules: a server on SQLite never loads it", () => {
+    // A fresh process: this one may have loaded it for the suites above.
+    const script = `
+      import { createRequire } from "node:module";
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((path) => path.includes("/node_modules/pg/"));
+      const server = await import("./packages/server/src/index.ts");
+      const before = loaded();
+      const store = new server.PostgresStorage("postgres://127.0.0.1:1/none", { schema: "none" });
+      const after = loaded();
+      await store.close();
+      console.log(JSON.stringify({ before, after }));`;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: join(import.meta.dirname, "../../.."), encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout.trim().split("\n").at(-1)!)).toEqual({ before: false, after: true });
   });
 });

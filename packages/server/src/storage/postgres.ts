@@ -2,7 +2,8 @@
 // schema (`search_path`), and one pipelined connection for the group commit's batches
 // (postgres-batch.ts: one round trip a batch of plain writes).
 import { fromPlayerChatRow, fromRecoveryRow, fromSessionRow, KNOWN_DEVICE, PLAYER_CHAT, PLAYER_SESSIONS, PLAYERS_TO_REKEY, RECOVERY_CODE_UNUSED, RECOVERY_CODES, type PlayerChatRow, type RecoveryRow, type SessionRow } from "./account-sql.ts";
-import pg from "pg";
+import { createRequire } from "node:module";
+import type pg from "pg";
 import type { TableStatus } from "../protocol.ts";
 import type { MatchResult } from "../ratings.ts";
 import { LEADERBOARD_MIN_GAMES } from "../rated.ts";
@@ -42,6 +43,10 @@ export interface PostgresOptions extends StorageOptions {
   log?: (line: string) => void;
 }
 
+// node-postgres is loaded by the first PostgreSQL store, not with this module: a server on SQLite
+// (the default) never loads it (about a tenth of a start's CPU).
+const nodePostgres = (): typeof pg => createRequire(import.meta.url)("pg") as typeof pg;
+
 export class PostgresStorage extends SharedStore implements Storage {
   readonly kind = "postgres" as const;
   private readonly pool: pg.Pool;
@@ -68,8 +73,9 @@ export class PostgresStorage extends SharedStore implements Storage {
       query_timeout: 30_000,
       keepAlive: true,
     };
-    this.pool = new pg.Pool({ ...config, max: 4 });
-    this.writePool = new pg.Pool({ ...config, max: 1, pipeline: true });
+    const { Pool } = nodePostgres();
+    this.pool = new Pool({ ...config, max: 4 });
+    this.writePool = new Pool({ ...config, max: 1, pipeline: true });
     // A pooled connection that dies while idle (pg_terminate_backend, a restart, a failover)
     // is dropped by the pool, which opens a new one when next needed: log it, never crash.
     for (const pool of [this.pool, this.writePool]) pool.on("error", (error) => this.log(`postgres: an idle connection failed (${error.message}); it will be replaced`));
