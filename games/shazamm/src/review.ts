@@ -36,10 +36,10 @@ import {
   type RngState,
   type RolloutPolicy,
 } from "@grimoire/engine";
-import { candidateCommits } from "./bots/rollout.ts";
+import { candidateCommits, laysCommit } from "./bots/rollout.ts";
 import { BidSolver, bidSolver, SPAN, solverBot } from "./bots/solver.ts";
 import { zone2Bot, zone2Commit } from "./bots/zone2.ts";
-import { commitCount, endRound } from "./rules.ts";
+import { endRound } from "./rules.ts";
 import type { ShazammEvent, ShazammState } from "./state.ts";
 import { resample as gameResample, view as viewOf, type ShazammView } from "./view.ts";
 import { MAX_MANA, isSpell, other, type ShazammAction, type ShazammSeat } from "./data.ts";
@@ -186,7 +186,7 @@ export function mixedModel(
   };
   // Both models lay a commit from the view alone: the rollouts skip sampling commits (bots/rollout.ts).
   const direct = (state: ShazammState, actor: number, rng: RngState): ShazammAction | undefined => {
-    if (state.phase.type !== "commit" || state.phase.sealed[actor as ShazammSeat] !== null || commitCount(state, actor as ShazammSeat) <= 1) return undefined;
+    if (!laysCommit(state, actor)) return undefined;
     const view = viewOf(state, actor, false);
     return actor === foe && state.turn === turn ? mixedCommit(zone2, { view, seat: actor, legal: [{ type: "commit", bid: 1, cards: [] }], rng }) : zone2Commit(view, actor as ShazammSeat);
   };

@@ -49,6 +49,14 @@ export function candidateCommits(view: ShazammView, seat: ShazammSeat, prior: Co
 }
 
 /**
+ * Whether a rollout lays `seat`'s commit itself (`direct`) rather than listing commits: it is to
+ * commit, has not sealed yet, and has more than one commit (a single one is played from the list).
+ */
+export function laysCommit(state: ShazammState, seat: number): boolean {
+  return state.phase.type === "commit" && state.phase.sealed[seat as ShazammSeat] === null && commitCount(state, seat as ShazammSeat) > 1;
+}
+
+/**
  * The rollouts' parts, shared with the post-game review (../review.ts): zone2 for both seats, and
  * the game's deal with an opponent's commit already sealed drawn as zone2 would lay it.
  */
@@ -61,8 +69,7 @@ export function rolloutParts(): {
   const policy: RolloutPolicy<ShazammState, ShazammAction> = (state, seat, legal, rng) => zone2.decide({ view: view(state, seat, false), seat, legal, rng });
   // zone2 lays a commit from its view alone: the rollouts skip sampling commits it would not look
   // at (24 random commits a step, most of the search's time). A seat with one commit plays it.
-  const direct = (state: ShazammState, seat: number): ShazammAction | undefined =>
-    state.phase.type === "commit" && state.phase.sealed[seat as ShazammSeat] === null && commitCount(state, seat as ShazammSeat) > 1 ? zone2Commit(view(state, seat, false), seat as ShazammSeat) : undefined;
+  const direct = (state: ShazammState, seat: number): ShazammAction | undefined => (laysCommit(state, seat) ? zone2Commit(view(state, seat, false), seat as ShazammSeat) : undefined);
   // The game's deal, but an opponent's commit already sealed is drawn as zone2 would lay it.
   const resample = (v: ShazammView, seat: number, rng: RngState): ShazammState => {
     const state = gameResample(v, seat, rng);
